@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { prepareDatabase } from './db/prepare.js';
+import { propertiesRoutes } from './modules/properties/properties.routes.js';
+import { createPropertiesService } from './modules/properties/properties.service.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { createReferenceService } from './modules/reference/reference.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
+import { createWaitlistService } from './modules/waitlist/waitlist.service.js';
+import auth from './plugins/app/auth.js';
+import errorHandler from './plugins/app/error-handler.js';
+import { createTokenVerifier, type TokenVerifier } from './plugins/app/token-verifier.js';
+import docs from './plugins/external/docs.js';
+import jsonBody from './plugins/external/json-body.js';
+import web from './plugins/external/web.js';
+
+export const DEFAULT_WEB_ROOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+export type BuildAppOptions = {
+  config: Config;
+  /** An open database to use instead of the configured one; the caller closes it. */
+  database?: DatabaseHandle;
+  /** Replaces the OpenID verifier (tests use a real one pointed at their own issuer instead). */
+  verify?: TokenVerifier;
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app to serve; null serves none. */
+  webRoot?: string | null;
+};
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(config.database));
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  try {
+    const prepared = await prepareDatabase(database, { seedDemo: config.seedDemo });
+    if (prepared.demo) app.log.info(`New database: loaded ${prepared.demo} demo properties.`);
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+
+  await app.register(jsonBody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // The sign-in redirect goes back to the SPA through the identity provider.
+        'form-action': ["'self'", config.oidc.issuer],
+        // Plain-http deployments (localhost, a LAN) must not be pushed to https.
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+  });
+  await app.register(errorHandler);
+  await app.register(docs);
+
+  const users = createUsersService(database.db, { adminEmails: config.adminEmails });
+  const verify =
+    options.verify ??
+    createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      algorithms: config.oidc.algorithms,
+    });
+  await app.register(auth, { verify, resolveMember: users.findMember });
+
+  await app.register(systemRoutes, { config, ping: database.ping });
+  await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(waitlistRoutes, {
+    prefix: '/api/waitlist',
+    waitlist: createWaitlistService(database.db),
+  });
+  await app.register(referenceRoutes, {
+    prefix: '/api',
+    reference: createReferenceService(database.db),
+  });
+  await app.register(propertiesRoutes, {
+    prefix: '/api/properties',
+    // Photo serving arrives with the storage drivers; until then no photo can be attached.
+    properties: createPropertiesService(database.db, {
+      photoUrls: (key) => ({ url: `/files/${key}`, thumbnail_url: `/files/${key}` }),
+    }),
+  });
+
+  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
+  if (webRoot) await app.register(web, { root: webRoot });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// Millisecond precision: keyset cursors carry timestamps through JS Dates, which stop at ms.
+const timestamptz = (name: string) =>
+  timestamp(name, { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
+
+const area = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+/** Official two-digit region codes as numbers (13 = Metropolitana de Santiago). */
+export const regions = pgTable('regions', {
+  id: smallint('id').primaryKey(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  roman: text('roman').notNull(),
+  /** North-to-south order, as Chileans list their regions. */
+  position: smallint('position').notNull(),
+});
+
+/** Comunas; id is the official CUT code as a number (13101 = Santiago). */
+export const cities = pgTable(
+  'cities',
+  {
+    id: integer('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    region_id: smallint('region_id')
+      .notNull()
+      .references(() => regions.id),
+  },
+  (t) => [index('cities_region_idx').on(t.region_id)],
+);
+
+export const property_types = pgTable('property_types', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+});
+
+export const brokers = pgTable('brokers', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  company: text('company'),
+  phone: text('phone'),
+  email: text('email'),
+  created_at: timestamptz('created_at'),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored lowercased (checked), so a plain unique index matches emails case-insensitively. */
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['viewer', 'editor', 'admin'] }).notNull(),
+    idp_subject: text('idp_subject').unique(),
+    created_at: timestamptz('created_at'),
+    updated_at: timestamptz('updated_at'),
+  },
+  (t) => [
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('viewer', 'editor', 'admin')`),
+  ],
+);
+
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    idp_subject: text('idp_subject'),
+    requested_at: timestamptz('requested_at'),
+  },
+  (t) => [check('waitlist_email_lower_check', sql`${t.email} = lower(${t.email})`)],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    building_sqmts: area('building_sqmts').notNull(),
+    land_sqmts: area('land_sqmts').notNull(),
+    parking_sqmts: area('parking_sqmts'),
+    additional_sqmts: area('additional_sqmts'),
+    basement_sqmts: area('basement_sqmts'),
+    google_maps_url: text('google_maps_url'),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+    rooms: integer('rooms'),
+    notes: text('notes'),
+    visited: boolean('visited').notNull().default(false),
+    property_type_id: integer('property_type_id')
+      .notNull()
+      .references(() => property_types.id),
+    broker_id: integer('broker_id').references(() => brokers.id, { onDelete: 'set null' }),
+    city_id: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamptz('created_at'),
+    updated_at: timestamptz('updated_at'),
+  },
+  (t) => [
+    // Keyset pagination: one index per sort order, id as the tie-breaker.
+    index('properties_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('properties_price_idx').on(t.price, t.id),
+    index('properties_building_idx').on(t.building_sqmts, t.id),
+    index('properties_city_created_idx').on(t.city_id, t.created_at.desc(), t.id.desc()),
+    index('properties_type_created_idx').on(t.property_type_id, t.created_at.desc(), t.id.desc()),
+    index('properties_broker_idx').on(t.broker_id),
+    index('properties_land_idx').on(t.land_sqmts),
+    check('properties_price_check', sql`${t.price} >= 0`),
+    check(
+      'properties_areas_check',
+      sql`${t.building_sqmts} >= 0 and ${t.land_sqmts} >= 0 and coalesce(${t.parking_sqmts}, 0) >= 0 and coalesce(${t.additional_sqmts}, 0) >= 0 and coalesce(${t.basement_sqmts}, 0) >= 0`,
+    ),
+    check('properties_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('properties_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('properties_maps_url_check', sql`${t.google_maps_url} ~* '^https?://'`),
+  ],
+);
+
+export const property_photos = pgTable(
+  'property_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    property_id: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull().unique(),
+    position: integer('position').notNull(),
+    content_type: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    created_at: timestamptz('created_at'),
+  },
+  (t) => [index('property_photos_property_idx').on(t.property_id, t.position)],
+);
+
+/** Storage keys handed out for direct uploads; only the issuer may attach one. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    issued_to: integer('issued_to')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content_type: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    issued_at: timestamptz('issued_at'),
+    attached_at: timestamp('attached_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (t) => [index('uploads_unattached_idx').on(t.issued_at).where(sql`${t.attached_at} is null`)],
+);
+
+/** Small key-value facts about this database (e.g. whether demo data was ever loaded). */
+export const app_meta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

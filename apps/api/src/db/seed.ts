@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from './client.js';
+import { app_meta, brokers, cities, properties, property_types, regions } from './schema.js';
+import comunas from './seed-data/chile-comunas.json' with { type: 'json' };
+import { DEMO_PROPERTIES } from './seed-data/demo-properties.js';
+
+export const PROPERTY_TYPES = [
+  'Casa',
+  'Departamento',
+  'Oficina',
+  'Local comercial',
+  'Terreno',
+  'Parcela',
+  'Bodega',
+  'Galpón',
+];
+
+const BROKERS = [
+  {
+    name: 'Patricia Soto',
+    company: 'Soto Propiedades',
+    phone: '+56 9 8123 4567',
+    email: 'psoto@sotopropiedades.cl',
+  },
+  {
+    name: 'Rodrigo Fuentes',
+    company: 'Inmobiliaria Andes',
+    phone: '+56 9 7345 1290',
+    email: 'rfuentes@inmoandes.cl',
+  },
+  {
+    name: 'Carolina Muñoz',
+    company: null,
+    phone: '+56 9 6612 0043',
+    email: 'carolina.munoz@gmail.com',
+  },
+  {
+    name: 'Felipe Araya',
+    company: 'Corredora del Sur',
+    phone: '+56 65 223 9910',
+    email: 'faraya@corredoradelsur.cl',
+  },
+];
+
+/** Regions, comunas and property types: idempotent, run at every start. */
+export async function seedReferenceData(db: Database) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(regions)
+      .values(
+        comunas.regions.map((r, index) => ({
+          id: Number(r.code),
+          code: r.code,
+          name: r.name,
+          roman: r.roman,
+          position: index + 1,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: regions.id,
+        set: {
+          name: sql`excluded.name`,
+          roman: sql`excluded.roman`,
+          position: sql`excluded.position`,
+        },
+      });
+    await tx
+      .insert(cities)
+      .values(
+        comunas.regions.flatMap((r) =>
+          r.comunas.map((c) => ({
+            id: Number(c.code),
+            code: c.code,
+            name: c.name,
+            region_id: Number(r.code),
+          })),
+        ),
+      )
+      .onConflictDoUpdate({ target: cities.id, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(property_types)
+      .values(PROPERTY_TYPES.map((name) => ({ name })))
+      .onConflictDoNothing({ target: property_types.name });
+  });
+}
+
+/** A few brokers, once: after that they are the team's to edit. */
+export async function seedBrokers(db: Database) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(brokers);
+  if ((row?.n ?? 0) === 0) await db.insert(brokers).values(BROKERS);
+}
+
+const DEMO_FLAG = 'demo_seeded_at';
+
+/** Loads the demo listings unless they were loaded before (deleting them is the team's call). */
+export async function seedDemoProperties(db: Database, { force = false } = {}) {
+  return db.transaction(async (tx) => {
+    const [flag] = await tx.select().from(app_meta).where(eq(app_meta.key, DEMO_FLAG));
+    if (flag && !force) return 0;
+    const types = new Map((await tx.select().from(property_types)).map((t) => [t.name, t.id]));
+    const brokerIds = (await tx.select({ id: brokers.id }).from(brokers)).map((b) => b.id);
+    const now = Date.now();
+    const DAY = 86_400_000;
+    const rows = DEMO_PROPERTIES.map((p, i) => {
+      const typeId = types.get(p.type);
+      if (!typeId) throw new Error(`Demo property type missing: ${p.type}`);
+      // Spread over the last few months so the newest-first order means something.
+      const created = new Date(now - (DEMO_PROPERTIES.length - i) * 3 * DAY);
+      return {
+        name: p.name,
+        address: p.address,
+        city_id: Number(p.comuna),
+        property_type_id: typeId,
+        broker_id: brokerIds.length ? (brokerIds[i % brokerIds.length] ?? null) : null,
+        price: p.price,
+        building_sqmts: p.building,
+        land_sqmts: p.land,
+        parking_sqmts: p.parking ?? null,
+        basement_sqmts: p.basement ?? null,
+        rooms: p.rooms,
+        visited: p.visited,
+        latitude: p.lat,
+        longitude: p.lng,
+        google_maps_url: `https://www.google.com/maps/search/?api=1&query=${p.lat},${p.lng}`,
+        notes: p.notes ?? null,
+        created_at: created,
+        updated_at: created,
+      };
+    });
+    await tx.insert(properties).values(rows);
+    await tx
+      .insert(app_meta)
+      .values({ key: DEMO_FLAG, value: new Date().toISOString() })
+      .onConflictDoUpdate({ target: app_meta.key, set: { value: sql`excluded.value` } });
+    return rows.length;
+  });
+}

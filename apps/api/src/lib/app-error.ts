@@ -1,0 +1,53 @@
+import type { ErrorCode, FieldErrors } from '@bec/contracts';
+
+/** A failure the client can act on; anything else becomes a logged 500 with no details. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const assertUnreachable = (value: never): never => {
+  throw new Error(`Unhandled case: ${String(value)}`);
+};
+
+export function statusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'VALIDATION_FAILED':
+      return 400;
+    case 'UNAUTHENTICATED':
+      return 401;
+    case 'FORBIDDEN':
+    case 'WAITLISTED':
+      return 403;
+    case 'NOT_FOUND':
+      return 404;
+    case 'CONFLICT':
+    case 'LAST_ADMIN':
+      return 409;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'INTERNAL':
+      return 500;
+    case 'IDENTITY_PROVIDER_UNAVAILABLE':
+    case 'DATABASE_UNAVAILABLE':
+      return 503;
+    default:
+      return assertUnreachable(code);
+  }
+}
+
+/** One human sentence that names every bad field, for clients that only show `message`. */
+export function describeFieldErrors(fieldErrors: FieldErrors): string {
+  return Object.entries(fieldErrors)
+    .map(([field, problems]) => `${field}: ${problems.join(', ')}`)
+    .join('; ');
+}
+
+export const validationError = (fieldErrors: FieldErrors, prefix = 'Invalid request') =>
+  new AppError('VALIDATION_FAILED', `${prefix}: ${describeFieldErrors(fieldErrors)}`, fieldErrors);

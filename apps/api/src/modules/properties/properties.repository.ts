@@ -1,0 +1,222 @@
+import type { ListPropertiesQuery, PropertySort } from '@bec/contracts';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { type Database, queryRows } from '../../db/client.js';
+import {
+  brokers,
+  cities,
+  properties,
+  property_photos,
+  property_types,
+  regions,
+  uploads,
+  users,
+} from '../../db/schema.js';
+import type { PropertyCursor } from './property-cursor.js';
+
+export type PropertyFilters = Omit<ListPropertiesQuery, 'sort' | 'limit' | 'cursor'>;
+export type NewProperty = typeof properties.$inferInsert;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterConditions(f: PropertyFilters): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (f.q) {
+    const pattern = `%${escapeLike(f.q)}%`;
+    conditions.push(
+      or(
+        ilike(properties.name, pattern),
+        ilike(properties.address, pattern),
+        ilike(cities.name, pattern),
+      ),
+    );
+  }
+  if (f.region_id !== undefined) conditions.push(eq(cities.region_id, f.region_id));
+  if (f.city_id !== undefined) conditions.push(eq(properties.city_id, f.city_id));
+  if (f.property_type_id !== undefined)
+    conditions.push(eq(properties.property_type_id, f.property_type_id));
+  if (f.broker_id !== undefined) conditions.push(eq(properties.broker_id, f.broker_id));
+  if (f.visited !== undefined) conditions.push(eq(properties.visited, f.visited));
+  if (f.price_min !== undefined) conditions.push(gte(properties.price, f.price_min));
+  if (f.price_max !== undefined) conditions.push(lte(properties.price, f.price_max));
+  if (f.land_min !== undefined) conditions.push(gte(properties.land_sqmts, f.land_min));
+  if (f.land_max !== undefined) conditions.push(lte(properties.land_sqmts, f.land_max));
+  if (f.building_min !== undefined) conditions.push(gte(properties.building_sqmts, f.building_min));
+  if (f.building_max !== undefined) conditions.push(lte(properties.building_sqmts, f.building_max));
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+type SortSpec = {
+  column: PgColumn;
+  direction: 'asc' | 'desc';
+  cast: 'timestamptz' | 'bigint' | 'numeric';
+};
+
+export const SORTS: Record<PropertySort, SortSpec> = {
+  newest: { column: properties.created_at, direction: 'desc', cast: 'timestamptz' },
+  oldest: { column: properties.created_at, direction: 'asc', cast: 'timestamptz' },
+  price_asc: { column: properties.price, direction: 'asc', cast: 'bigint' },
+  price_desc: { column: properties.price, direction: 'desc', cast: 'bigint' },
+  area_asc: { column: properties.building_sqmts, direction: 'asc', cast: 'numeric' },
+  area_desc: { column: properties.building_sqmts, direction: 'desc', cast: 'numeric' },
+};
+
+/** Row-value comparison, so (key, id) pairs walk the matching composite index. */
+function afterCursor(spec: SortSpec, cursor: PropertyCursor): SQL {
+  const op = spec.direction === 'desc' ? sql`<` : sql`>`;
+  return sql`(${spec.column}, ${properties.id}) ${op} (${cursor.value}::${sql.raw(spec.cast)}, ${cursor.id}::integer)`;
+}
+
+const cardColumns = {
+  id: properties.id,
+  name: properties.name,
+  address: properties.address,
+  price: properties.price,
+  building_sqmts: properties.building_sqmts,
+  land_sqmts: properties.land_sqmts,
+  visited: properties.visited,
+  city_id: properties.city_id,
+  city_name: cities.name,
+  region_id: regions.id,
+  region_name: regions.name,
+  property_type_id: properties.property_type_id,
+  property_type_name: property_types.name,
+  created_at: properties.created_at,
+  cover_key: sql<
+    string | null
+  >`(select ${property_photos.storage_key} from ${property_photos} where ${property_photos.property_id} = ${properties.id} order by ${property_photos.position} limit 1)`,
+};
+
+export async function listProperties(
+  db: Database,
+  filters: PropertyFilters,
+  sort: PropertySort,
+  limit: number,
+  cursor: PropertyCursor | null,
+) {
+  const spec = SORTS[sort];
+  const conditions = filterConditions(filters);
+  if (cursor) conditions.push(afterCursor(spec, cursor));
+  const order = spec.direction === 'desc' ? desc : asc;
+  return db
+    .select(cardColumns)
+    .from(properties)
+    .innerJoin(cities, eq(cities.id, properties.city_id))
+    .innerJoin(regions, eq(regions.id, cities.region_id))
+    .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
+    .where(and(...conditions))
+    .orderBy(order(spec.column), order(properties.id))
+    .limit(limit);
+}
+
+export async function countProperties(db: Database, filters: PropertyFilters) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(properties)
+    .innerJoin(cities, eq(cities.id, properties.city_id))
+    .where(and(...filterConditions(filters)));
+  return row?.n ?? 0;
+}
+
+const createdBy = alias(users, 'created_by_user');
+const updatedBy = alias(users, 'updated_by_user');
+
+export async function findProperty(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      parking_sqmts: properties.parking_sqmts,
+      additional_sqmts: properties.additional_sqmts,
+      basement_sqmts: properties.basement_sqmts,
+      google_maps_url: properties.google_maps_url,
+      latitude: properties.latitude,
+      longitude: properties.longitude,
+      rooms: properties.rooms,
+      notes: properties.notes,
+      broker_id: properties.broker_id,
+      broker_name: brokers.name,
+      created_by_id: properties.created_by,
+      created_by_name: createdBy.name,
+      updated_by_id: properties.updated_by,
+      updated_by_name: updatedBy.name,
+      updated_at: properties.updated_at,
+    })
+    .from(properties)
+    .innerJoin(cities, eq(cities.id, properties.city_id))
+    .innerJoin(regions, eq(regions.id, cities.region_id))
+    .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
+    .leftJoin(brokers, eq(brokers.id, properties.broker_id))
+    .leftJoin(createdBy, eq(createdBy.id, properties.created_by))
+    .leftJoin(updatedBy, eq(updatedBy.id, properties.updated_by))
+    .where(eq(properties.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export const listPhotos = (db: Database, propertyId: number) =>
+  db
+    .select()
+    .from(property_photos)
+    .where(eq(property_photos.property_id, propertyId))
+    .orderBy(asc(property_photos.position), asc(property_photos.id));
+
+/** Which of the referenced rows exist, in one round trip. */
+export async function existingReferences(
+  db: Database,
+  ids: { city_id: number; property_type_id: number; broker_id: number | null },
+) {
+  const [row] = await queryRows<{ city: boolean; type: boolean; broker: boolean }>(
+    db,
+    sql`
+    select
+      exists(select 1 from ${cities} where ${cities.id} = ${ids.city_id}) as city,
+      exists(select 1 from ${property_types} where ${property_types.id} = ${ids.property_type_id}) as type,
+      ${ids.broker_id === null ? sql`true` : sql`exists(select 1 from ${brokers} where ${brokers.id} = ${ids.broker_id})`} as broker
+  `,
+  );
+  return { city: Boolean(row?.city), type: Boolean(row?.type), broker: Boolean(row?.broker) };
+}
+
+/** Uploads the caller may attach: issued to them and not attached yet (locked until commit). */
+export const attachableUploads = (db: Database, userId: number, keys: string[]) =>
+  keys.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(uploads)
+        .where(
+          and(
+            inArray(uploads.key, keys),
+            eq(uploads.issued_to, userId),
+            isNull(uploads.attached_at),
+          ),
+        )
+        .for('update');
+
+export async function insertProperty(db: Database, values: NewProperty) {
+  const [row] = await db.insert(properties).values(values).returning({ id: properties.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function insertPhotos(db: Database, rows: (typeof property_photos.$inferInsert)[]) {
+  if (rows.length) await db.insert(property_photos).values(rows);
+}
+
+export async function markAttached(db: Database, keys: string[]) {
+  if (keys.length)
+    await db.update(uploads).set({ attached_at: new Date() }).where(inArray(uploads.key, keys));
+}

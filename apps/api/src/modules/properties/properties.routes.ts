@@ -1,0 +1,65 @@
+import {
+  CreatePropertyBodySchema,
+  CreatePropertyResultSchema,
+  ListPropertiesQuerySchema,
+  PropertyDetailSchema,
+  PropertyIdParamsSchema,
+  PropertyListSchema,
+} from '@bec/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import type { PropertiesService } from './properties.service.js';
+
+export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesService }> = async (
+  app,
+  { properties },
+) => {
+  const member = app.authorize('member');
+  const editor = app.authorize(['editor', 'admin']);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['properties'],
+        summary: 'Property cards, filtered and sorted, one keyset page at a time',
+        querystring: ListPropertiesQuerySchema,
+        response: responses(200, PropertyListSchema, [400, ...AUTH_ERRORS]),
+      },
+      preHandler: member,
+    },
+    async (request) => ok('Properties', await properties.list(request.query)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['properties'],
+        summary: 'One property with every field, names and photos',
+        params: PropertyIdParamsSchema,
+        response: responses(200, PropertyDetailSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      preHandler: member,
+    },
+    async (request) => ok('Property', await properties.get(request.params.id)),
+  );
+
+  app.post(
+    '/add',
+    {
+      schema: {
+        tags: ['properties'],
+        summary: 'Add a property and attach its uploaded photos, in one transaction',
+        body: CreatePropertyBodySchema,
+        response: responses(201, CreatePropertyResultSchema, [400, ...AUTH_ERRORS]),
+      },
+      preHandler: editor,
+    },
+    async (request, reply) => {
+      if (!request.member) throw new Error('authorize did not set a member');
+      const created = await properties.create(request.member, request.body);
+      return reply.code(201).send(ok('Property added successfully!', created));
+    },
+  );
+};

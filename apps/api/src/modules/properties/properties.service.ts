@@ -1,0 +1,165 @@
+import type {
+  FieldErrors,
+  ListPropertiesQuery,
+  Me,
+  Photo,
+  PropertyCard,
+  PropertyDetail,
+  PropertyList,
+  PropertyPayload,
+} from '@bec/contracts';
+import type { Database } from '../../db/client.js';
+import { AppError, validationError } from '../../lib/app-error.js';
+import * as repo from './properties.repository.js';
+import { decodePropertyCursor, encodePropertyCursor } from './property-cursor.js';
+
+type CardRow = Awaited<ReturnType<typeof repo.listProperties>>[number];
+
+export type PhotoUrls = (storageKey: string) => { url: string; thumbnail_url: string };
+
+const toCard = (row: CardRow, photoUrls: PhotoUrls): PropertyCard => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  price: row.price,
+  building_sqmts: row.building_sqmts,
+  land_sqmts: row.land_sqmts,
+  visited: row.visited,
+  city_id: row.city_id,
+  city_name: row.city_name,
+  region_id: row.region_id,
+  region_name: row.region_name,
+  property_type_id: row.property_type_id,
+  property_type_name: row.property_type_name,
+  photo_url: row.cover_key ? photoUrls(row.cover_key).thumbnail_url : null,
+  created_at: row.created_at.toISOString(),
+});
+
+export type PropertiesServiceOptions = { photoUrls: PhotoUrls };
+
+export function createPropertiesService(db: Database, { photoUrls }: PropertiesServiceOptions) {
+  async function list(query: ListPropertiesQuery): Promise<PropertyList> {
+    const { sort, limit, cursor: rawCursor, ...filters } = query;
+    const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
+    const [rows, total] = await Promise.all([
+      repo.listProperties(db, filters, sort, limit + 1, cursor),
+      repo.countProperties(db, filters),
+    ]);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    let next_cursor: string | null = null;
+    if (rows.length > limit && last) {
+      const value =
+        sort === 'newest' || sort === 'oldest'
+          ? last.created_at.toISOString()
+          : sort === 'price_asc' || sort === 'price_desc'
+            ? last.price
+            : last.building_sqmts;
+      next_cursor = encodePropertyCursor({ sort, value, id: last.id });
+    }
+    return { props: page.map((row) => toCard(row, photoUrls)), next_cursor, total };
+  }
+
+  async function get(id: number): Promise<PropertyDetail> {
+    const [row, photos] = await Promise.all([repo.findProperty(db, id), repo.listPhotos(db, id)]);
+    if (!row) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
+    const photo_urls: Photo[] = photos.map((p) => ({
+      id: p.id,
+      ...photoUrls(p.storage_key),
+      width: p.width,
+      height: p.height,
+    }));
+    return {
+      ...toCard(row, photoUrls),
+      parking_sqmts: row.parking_sqmts,
+      additional_sqmts: row.additional_sqmts,
+      basement_sqmts: row.basement_sqmts,
+      google_maps_url: row.google_maps_url,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      rooms: row.rooms,
+      notes: row.notes,
+      broker_id: row.broker_id,
+      broker_name: row.broker_name,
+      created_by_id: row.created_by_id,
+      created_by_name: row.created_by_name,
+      updated_by_id: row.updated_by_id,
+      updated_by_name: row.updated_by_name,
+      updated_at: row.updated_at.toISOString(),
+      photo_urls,
+    };
+  }
+
+  /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
+  async function create(author: Me, payload: PropertyPayload): Promise<{ id: number }> {
+    return db.transaction(async (tx) => {
+      const fieldErrors: FieldErrors = {};
+      const refs = await repo.existingReferences(tx, payload);
+      if (!refs.city) fieldErrors.city_id = [`Comuna ${payload.city_id} does not exist`];
+      if (!refs.type)
+        fieldErrors.property_type_id = [`Property type ${payload.property_type_id} does not exist`];
+      if (!refs.broker) fieldErrors.broker_id = [`Broker ${payload.broker_id} does not exist`];
+
+      const attachable = new Map(
+        (await repo.attachableUploads(tx, author.id, payload.photos)).map((u) => [u.key, u]),
+      );
+      const seen = new Set<string>();
+      payload.photos.forEach((key, index) => {
+        if (seen.has(key)) fieldErrors[`photos.${index}`] = ['This photo is listed twice'];
+        else if (!attachable.has(key)) {
+          fieldErrors[`photos.${index}`] = [
+            'This photo was not uploaded by you, or is attached already',
+          ];
+        }
+        seen.add(key);
+      });
+      if (Object.keys(fieldErrors).length)
+        throw validationError(fieldErrors, 'The property was not added');
+
+      const now = new Date();
+      const id = await repo.insertProperty(tx, {
+        name: payload.name,
+        address: payload.address,
+        price: payload.price,
+        building_sqmts: payload.building_sqmts,
+        land_sqmts: payload.land_sqmts,
+        parking_sqmts: payload.parking_sqmts,
+        additional_sqmts: payload.additional_sqmts,
+        basement_sqmts: payload.basement_sqmts,
+        google_maps_url: payload.google_maps_url,
+        latitude: payload.latitude,
+        longitude: payload.longitude,
+        rooms: payload.rooms,
+        notes: payload.notes,
+        visited: payload.visited,
+        property_type_id: payload.property_type_id,
+        broker_id: payload.broker_id,
+        city_id: payload.city_id,
+        created_by: author.id,
+        updated_by: author.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.insertPhotos(
+        tx,
+        payload.photos.map((key, position) => {
+          const upload = attachable.get(key);
+          if (!upload) throw new Error('checked above');
+          return {
+            property_id: id,
+            storage_key: key,
+            position,
+            content_type: upload.content_type,
+            bytes: upload.bytes,
+          };
+        }),
+      );
+      await repo.markAttached(tx, payload.photos);
+      return { id };
+    });
+  }
+
+  return { list, get, create };
+}
+
+export type PropertiesService = ReturnType<typeof createPropertiesService>;

@@ -1,0 +1,87 @@
+import {
+  IdParamsSchema,
+  ListQuerySchema,
+  MeSchema,
+  UpdateUserBodySchema,
+  UserListSchema,
+  UserSchema,
+} from '@bec/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import type { UsersService } from './users.service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
+  const admin = app.authorize(['admin']);
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in member; an unknown account is put on the waitlist and refused',
+        response: responses(200, MeSchema, AUTH_ERRORS),
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const identity = request.identity;
+      if (!identity) throw new Error('authenticate did not set an identity');
+      return ok('Signed in', await users.signIn(identity));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Members, by id',
+        querystring: ListQuerySchema,
+        response: responses(200, UserListSchema, [400, ...AUTH_ERRORS]),
+      },
+      preHandler: admin,
+    },
+    async (request) => ok('Users', await users.list(request.query.limit, request.query.cursor)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Change a member's role; the last admin cannot be demoted",
+        params: IdParamsSchema,
+        body: UpdateUserBodySchema,
+        response: responses(200, UserSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const user = await users.changeRole(request.params.id, request.body.role);
+      return ok(`${user.name} is now ${user.role}`, user);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a member; the last admin cannot be removed',
+        params: IdParamsSchema,
+        response: responses(200, z.object({ id: z.number().int() }), [
+          400,
+          404,
+          409,
+          ...AUTH_ERRORS,
+        ]),
+      },
+      preHandler: admin,
+    },
+    async (request) => ok('User deleted', await users.remove(request.params.id)),
+  );
+};

@@ -1,0 +1,142 @@
+import type { Me, Role, User, UserList } from '@bec/contracts';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { decodeIdCursor, encodeIdCursor } from '../../lib/id-cursor.js';
+import type { VerifiedIdentity } from '../../plugins/app/auth.js';
+import * as repo from './users.repository.js';
+
+const toMe = (row: repo.UserRow): Me => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+});
+const toUser = (row: repo.UserRow): User => ({
+  ...toMe(row),
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const displayName = (identity: VerifiedIdentity) =>
+  identity.name ?? identity.email.split('@')[0] ?? identity.email;
+
+const LAST_ADMIN_MESSAGE =
+  'BEC needs at least one admin: make another member admin before demoting or removing the last one.';
+
+export type UsersServiceOptions = { adminEmails: string[] };
+
+export function createUsersService(db: Database, options: UsersServiceOptions) {
+  const adminEmails = new Set(options.adminEmails.map((e) => e.toLowerCase()));
+
+  /** The member behind a verified identity; ADMIN_EMAILS accounts become admins on first sight. */
+  async function findMember(identity: VerifiedIdentity): Promise<Me | null> {
+    const bySubject = await repo.findUserBySubject(db, identity.subject);
+    if (bySubject) return toMe(bySubject);
+    const byEmail = await repo.findUserByEmail(db, identity.email);
+    if (byEmail) {
+      if (!byEmail.idp_subject) await repo.linkSubject(db, byEmail.id, identity.subject);
+      return toMe(byEmail);
+    }
+    if (adminEmails.has(identity.email)) {
+      return db.transaction(async (tx) => {
+        const created =
+          (await repo.insertUser(tx, {
+            email: identity.email,
+            name: displayName(identity),
+            role: 'admin',
+            idp_subject: identity.subject,
+          })) ?? (await repo.findUserByEmail(tx, identity.email));
+        await repo.removeFromWaitlistByEmail(tx, identity.email);
+        return created ? toMe(created) : null;
+      });
+    }
+    return null;
+  }
+
+  /** GET /users/me: a member's profile, or an access request recorded and refused. */
+  async function signIn(identity: VerifiedIdentity): Promise<Me> {
+    const member = await findMember(identity);
+    if (member) return member;
+    await repo.upsertWaitlist(db, {
+      email: identity.email,
+      name: displayName(identity),
+      subject: identity.subject,
+    });
+    throw new AppError(
+      'WAITLISTED',
+      'Your access request has been recorded: an administrator has to approve it before you can use BEC.',
+    );
+  }
+
+  async function list(limit: number, cursor: string | undefined): Promise<UserList> {
+    const afterId = cursor === undefined ? undefined : decodeIdCursor(cursor);
+    const rows = await repo.listUsers(db, limit + 1, afterId);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toUser),
+      next_cursor: rows.length > limit && last ? encodeIdCursor(last.id) : null,
+    };
+  }
+
+  async function changeRole(id: number, role: Role): Promise<User> {
+    return db.transaction(async (tx) => {
+      const admins = await repo.lockAdmins(tx);
+      const user = await repo.findUserById(tx, id);
+      if (!user) throw new AppError('NOT_FOUND', `User ${id} not found.`);
+      if (user.role === 'admin' && role !== 'admin' && admins.length <= 1) {
+        throw new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
+      }
+      const updated = await repo.setRole(tx, id, role);
+      if (!updated) throw new AppError('NOT_FOUND', `User ${id} not found.`);
+      return toUser(updated);
+    });
+  }
+
+  async function remove(id: number): Promise<{ id: number }> {
+    return db.transaction(async (tx) => {
+      const admins = await repo.lockAdmins(tx);
+      const user = await repo.findUserById(tx, id);
+      if (!user) throw new AppError('NOT_FOUND', `User ${id} not found.`);
+      if (user.role === 'admin' && admins.length <= 1)
+        throw new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
+      await repo.deleteUser(tx, id);
+      return { id };
+    });
+  }
+
+  /** For the shell: add or update a member by email, no identity provider involved. */
+  async function upsertByEmail(email: string, role: Role, name?: string): Promise<User> {
+    return db.transaction(async (tx) => {
+      const existing = await repo.findUserByEmail(tx, email);
+      if (existing) {
+        if (existing.role === 'admin' && role !== 'admin') {
+          const admins = await repo.lockAdmins(tx);
+          if (admins.length <= 1) throw new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
+        }
+        const updated = await repo.setRole(tx, existing.id, role);
+        if (!updated) throw new AppError('NOT_FOUND', `User ${email} not found.`);
+        await repo.removeFromWaitlistByEmail(tx, email);
+        return toUser(updated);
+      }
+      const created = await repo.insertUser(tx, {
+        email,
+        name: name ?? email.split('@')[0] ?? email,
+        role,
+      });
+      if (!created) throw new AppError('CONFLICT', `User ${email} already exists.`);
+      await repo.removeFromWaitlistByEmail(tx, email);
+      return toUser(created);
+    });
+  }
+
+  async function removeByEmail(email: string): Promise<{ id: number }> {
+    const user = await repo.findUserByEmail(db, email);
+    if (!user) throw new AppError('NOT_FOUND', `No member with email ${email}.`);
+    return remove(user.id);
+  }
+
+  return { findMember, signIn, list, changeRole, remove, upsertByEmail, removeByEmail };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,58 @@
+import type { Role, User, Waitlist, WaitlistEntry } from '@bec/contracts';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { decodeIdCursor, encodeIdCursor } from '../../lib/id-cursor.js';
+import * as repo from './waitlist.repository.js';
+
+const toEntry = (row: repo.WaitlistRow): WaitlistEntry => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  requested_at: row.requested_at.toISOString(),
+});
+
+export function createWaitlistService(db: Database) {
+  async function list(limit: number, cursor: string | undefined): Promise<Waitlist> {
+    const afterId = cursor === undefined ? undefined : decodeIdCursor(cursor);
+    const rows = await repo.listWaitlist(db, limit + 1, afterId);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toEntry),
+      next_cursor: rows.length > limit && last ? encodeIdCursor(last.id) : null,
+    };
+  }
+
+  /** Moves an access request into the members with the given role, atomically. */
+  async function approve(id: number, role: Role): Promise<User> {
+    return db.transaction(async (tx) => {
+      const entry = await repo.findEntry(tx, id);
+      if (!entry) throw new AppError('NOT_FOUND', `Waitlist entry ${id} not found.`);
+      const existing = await repo.memberWithEmail(tx, entry.email);
+      if (existing) {
+        throw new AppError('CONFLICT', `${entry.email} is already a member (${existing.role}).`);
+      }
+      const user = await repo.insertMember(tx, entry, role);
+      if (!user) throw new Error('insert returned no row');
+      await repo.deleteEntry(tx, id);
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        created_at: user.created_at.toISOString(),
+        updated_at: user.updated_at.toISOString(),
+      };
+    });
+  }
+
+  async function remove(id: number): Promise<{ id: number }> {
+    const deleted = await repo.deleteEntry(db, id);
+    if (!deleted) throw new AppError('NOT_FOUND', `Waitlist entry ${id} not found.`);
+    return deleted;
+  }
+
+  return { list, approve, remove };
+}
+
+export type WaitlistService = ReturnType<typeof createWaitlistService>;

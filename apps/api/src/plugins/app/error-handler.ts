@@ -1,0 +1,124 @@
+import type { ErrorCode, ErrorEnvelope, FieldErrors } from '@bec/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, describeFieldErrors, statusOf } from '../../lib/app-error.js';
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+const isDatabaseUnavailable = (err: unknown): boolean => {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+    if (
+      e instanceof Error &&
+      /Connection terminated|timeout exceeded when trying to connect/.test(e.message)
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+const body = (code: ErrorCode, message: string, fieldErrors?: FieldErrors): ErrorEnvelope => ({
+  status: 'error',
+  message,
+  data: null,
+  error: fieldErrors ? { code, fieldErrors } : { code },
+});
+
+const CONTEXT_LABEL: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of err.validation) {
+        const field =
+          issue.instancePath.slice(1).replaceAll('/', '.') ||
+          CONTEXT_LABEL[err.validationContext ?? 'body'] ||
+          'body';
+        fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message ?? 'Invalid value'];
+      }
+      return reply
+        .code(400)
+        .send(
+          body(
+            'VALIDATION_FAILED',
+            `Invalid request: ${describeFieldErrors(fieldErrors)}`,
+            fieldErrors,
+          ),
+        );
+    }
+    if (err instanceof AppError) {
+      const status = statusOf(err.code);
+      if (status >= 500) request.log.warn({ err }, err.message);
+      return reply.code(status).send(body(err.code, err.message, err.fieldErrors));
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .send(
+          body(
+            'DATABASE_UNAVAILABLE',
+            'The database is unavailable right now; try again in a moment.',
+          ),
+        );
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type).
+      request.log.info({ err }, 'client error');
+      const code: ErrorCode =
+        status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_FAILED';
+      return reply.code(status).send(body(code, err.message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .code(500)
+      .send(
+        body(
+          'INTERNAL',
+          `Something went wrong on our side; it was logged as request ${request.id}.`,
+        ),
+      );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // Client-side routes of the SPA (no file extension, not an API path) get its index.html.
+    if (
+      app.spaIndexHtml &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|docs|oidc)(\/|$)/.test(pathname) &&
+      !/\.[a-z0-9]+$/i.test(pathname)
+    ) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(app.spaIndexHtml);
+    }
+    return reply
+      .code(404)
+      .send(body('NOT_FOUND', `No such endpoint: ${request.method} ${pathname}`));
+  });
+}
+
+export default fp(errorHandler, { name: 'error-handler' });

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+
+export type Identity = {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+};
+
+export type TokenVerifierOptions = {
+  issuer: string;
+  audience: string;
+  algorithms: string[];
+  /** Seconds of clock skew tolerated on exp/nbf/iat. */
+  clockTolerance?: number;
+  fetch?: typeof fetch;
+};
+
+const DiscoverySchema = z.object({
+  issuer: z.string(),
+  jwks_uri: z.url(),
+  userinfo_endpoint: z.url().optional(),
+});
+type Discovery = z.infer<typeof DiscoverySchema>;
+
+const UserinfoSchema = z.object({
+  sub: z.string(),
+  email: z.string().optional(),
+  email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  name: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+});
+
+const unavailable = (what: string, cause?: unknown) =>
+  Object.assign(
+    new AppError(
+      'IDENTITY_PROVIDER_UNAVAILABLE',
+      `The identity provider cannot be reached (${what}); try again in a moment.`,
+    ),
+    { cause },
+  );
+
+const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
+
+const asBool = (v: unknown) => v === true || v === 'true';
+
+const nameFrom = (claims: Record<string, unknown>): string | null => {
+  if (typeof claims.name === 'string' && claims.name.trim()) return claims.name.trim();
+  const parts = [claims.given_name, claims.family_name].filter(
+    (p): p is string => typeof p === 'string',
+  );
+  return parts.length ? parts.join(' ') : null;
+};
+
+/**
+ * Verifies bearer access tokens against an OpenID issuer: discovery and JWKS are fetched lazily
+ * and cached (failures are not), and userinfo answers are cached for the token's lifetime.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions) {
+  const doFetch = options.fetch ?? fetch;
+  let discovery: Promise<{ meta: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }> | null =
+    null;
+  const userinfoCache = new LRUCache<string, Identity>({ max: 10_000, ttlAutopurge: false });
+
+  const discover = () => {
+    discovery ??= (async () => {
+      const url = `${options.issuer}/.well-known/openid-configuration`;
+      let response: Response;
+      try {
+        response = await doFetch(url, { signal: AbortSignal.timeout(5_000) });
+      } catch (cause) {
+        throw unavailable('discovery failed', cause);
+      }
+      if (!response.ok) throw unavailable(`discovery answered ${response.status}`);
+      const meta = DiscoverySchema.safeParse(await response.json().catch(() => null));
+      if (!meta.success) throw unavailable('discovery document is malformed');
+      if (meta.data.issuer.replace(/\/$/, '') !== options.issuer.replace(/\/$/, '')) {
+        throw unavailable(`discovery names issuer ${meta.data.issuer}, expected ${options.issuer}`);
+      }
+      const jwks = createRemoteJWKSet(new URL(meta.data.jwks_uri), {
+        timeoutDuration: 5_000,
+        cooldownDuration: 30_000,
+        cacheMaxAge: 10 * 60_000,
+      });
+      return { meta: meta.data, jwks };
+    })();
+    // A failed discovery is retried on the next request rather than cached forever.
+    discovery.catch(() => {
+      discovery = null;
+    });
+    return discovery;
+  };
+
+  const fetchUserinfo = async (endpoint: string, token: string, exp: number | undefined) => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const cached = userinfoCache.get(key);
+    if (cached) return cached;
+    let response: Response;
+    try {
+      response = await doFetch(endpoint, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(5_000),
+      });
+    } catch (cause) {
+      throw unavailable('userinfo failed', cause);
+    }
+    if (response.status === 401 || response.status === 403) {
+      throw unauthenticated('The identity provider no longer accepts this sign-in; sign in again.');
+    }
+    if (!response.ok) throw unavailable(`userinfo answered ${response.status}`);
+    const info = UserinfoSchema.safeParse(await response.json().catch(() => null));
+    if (!info.success) throw unavailable('userinfo answer is malformed');
+    const identity: Identity = {
+      subject: info.data.sub,
+      email: info.data.email?.toLowerCase() ?? null,
+      emailVerified: asBool(info.data.email_verified),
+      name: nameFrom(info.data),
+    };
+    const ttl = exp ? exp * 1000 - Date.now() : 60_000;
+    if (ttl > 0) userinfoCache.set(key, identity, { ttl });
+    return identity;
+  };
+
+  return async function verify(token: string): Promise<Identity> {
+    const { meta, jwks } = await discover();
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer: meta.issuer,
+        audience: options.audience,
+        algorithms: options.algorithms,
+        clockTolerance: options.clockTolerance ?? 30,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) {
+        throw unauthenticated('Your sign-in has expired; sign in again.');
+      }
+      if (
+        err instanceof joseErrors.JWKSTimeout ||
+        (err instanceof TypeError && /fetch/i.test(err.message))
+      ) {
+        throw unavailable('key set fetch failed', err);
+      }
+      if (err instanceof joseErrors.JWTClaimValidationFailed) {
+        throw unauthenticated(`Invalid access token: ${err.claim} ${err.reason}.`);
+      }
+      throw unauthenticated('Invalid access token.');
+    }
+    const claims = payload as Record<string, unknown>;
+    const subject = payload.sub as string;
+    if (typeof claims.email === 'string') {
+      return {
+        subject,
+        email: claims.email.toLowerCase(),
+        emailVerified: asBool(claims.email_verified),
+        name: nameFrom(claims),
+      };
+    }
+    if (!meta.userinfo_endpoint) {
+      return { subject, email: null, emailVerified: false, name: nameFrom(claims) };
+    }
+    const info = await fetchUserinfo(meta.userinfo_endpoint, token, payload.exp);
+    if (info.subject !== subject) throw unauthenticated('Userinfo belongs to another account.');
+    return info;
+  };
+}
+
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

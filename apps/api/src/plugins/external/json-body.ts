@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Every call carries `Content-Type: application/json`, GET and DELETE included: an empty body with
+ * that header is no body, not a parse error. Prototype poisoning is still refused.
+ */
+async function jsonBody(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parse(request, body.toString(), done);
+  });
+}
+
+export default fp(jsonBody, { name: 'json-body' });

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const app = await buildApp({ config });
+
+if (config.oidc.embedded) {
+  app.log.warn(
+    '*** DEVELOPMENT SIGN-IN IS ON: no OIDC_ISSUER is set, so anyone who reaches this server can sign in as anyone. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE for production. ***',
+  );
+}
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info(`${signal} received: draining requests and closing the database`);
+  await app.close();
+});
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`BEC is ready on ${config.publicUrl} (database: ${config.database.kind})`);
+} catch (err) {
+  app.log.error({ err }, 'could not start');
+  await app.close();
+  process.exit(1);
+}

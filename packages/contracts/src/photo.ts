@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const PHOTO_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'image/avif',
+] as const;
+export const MAX_PHOTOS_PER_REQUEST = 20;
+
+const UploadFileSchema = z.union([
+  z.string().min(1).max(255),
+  z.object({
+    name: z.string().min(1).max(255),
+    content_type: z.enum(PHOTO_CONTENT_TYPES, {
+      error: 'Only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded',
+    }),
+    size: z.number().int().positive(),
+  }),
+]);
+
+export const UploadUrlBodySchema = z
+  .array(UploadFileSchema)
+  .min(1, { error: 'Choose at least one photo' })
+  .max(MAX_PHOTOS_PER_REQUEST, {
+    error: `At most ${MAX_PHOTOS_PER_REQUEST} photos per request`,
+  });
+export type UploadUrlBody = z.infer<typeof UploadUrlBodySchema>;
+
+export const UploadUrlEntrySchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  path: z.string(),
+});
+export type UploadUrlEntry = z.infer<typeof UploadUrlEntrySchema>;
+
+export const PhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type Photo = z.infer<typeof PhotoSchema>;

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { CursorSchema, IdSchema } from './common.js';
+import { PhotoSchema } from './photo.js';
+
+/** Largest price we accept: whole pesos that JSON numbers still carry exactly. */
+export const MAX_PRICE = Number.MAX_SAFE_INTEGER;
+/** Far above any real lot (1,000 km²) yet small enough to catch a slipped decimal comma. */
+export const MAX_AREA = 1_000_000_000;
+export const MAX_PHOTOS_PER_PROPERTY = 50;
+
+const requiredNumber = (label: string) =>
+  z.number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? `${label} is required`
+        : `${label} must be a number`,
+  });
+
+const area = (label: string) =>
+  requiredNumber(label)
+    .nonnegative({ error: `${label} cannot be negative` })
+    .max(MAX_AREA, { error: `${label} is too large` });
+
+const optionalArea = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .nonnegative({ error: `${label} cannot be negative` })
+    .max(MAX_AREA, { error: `${label} is too large` })
+    .nullable()
+    .default(null);
+
+const requiredId = (label: string) =>
+  requiredNumber(label)
+    .int({ error: `${label} must be a whole number` })
+    .positive({ error: `Choose a ${label.toLowerCase()}` });
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** What an editor sends to add (and later edit) a property. Empty optionals are null. */
+export const CreatePropertyBodySchema = z.object({
+  name: requiredText('Name', 200),
+  address: requiredText('Address', 300),
+  city_id: requiredId('Comuna'),
+  price: requiredNumber('Price')
+    .int({ error: 'Price must be a whole number of pesos' })
+    .nonnegative({ error: 'Price cannot be negative' })
+    .max(MAX_PRICE, { error: 'Price is too large' }),
+  building_sqmts: area('Building area'),
+  land_sqmts: area('Land area'),
+  property_type_id: requiredId('Property type'),
+  parking_sqmts: optionalArea('Parking area'),
+  additional_sqmts: optionalArea('Additional area'),
+  basement_sqmts: optionalArea('Basement area'),
+  google_maps_url: z
+    .url({ protocol: /^https?$/, error: 'Google Maps link must be an http or https URL' })
+    .max(2000, { error: 'Google Maps link is too long' })
+    .nullable()
+    .default(null),
+  latitude: z
+    .number({ error: 'Latitude must be a number' })
+    .min(-90, { error: 'Latitude must be between -90 and 90' })
+    .max(90, { error: 'Latitude must be between -90 and 90' })
+    .nullable()
+    .default(null),
+  longitude: z
+    .number({ error: 'Longitude must be a number' })
+    .min(-180, { error: 'Longitude must be between -180 and 180' })
+    .max(180, { error: 'Longitude must be between -180 and 180' })
+    .nullable()
+    .default(null),
+  rooms: z
+    .number({ error: 'Rooms must be a number' })
+    .int({ error: 'Rooms must be a whole number' })
+    .nonnegative({ error: 'Rooms cannot be negative' })
+    .max(10_000, { error: 'Rooms is too large' })
+    .nullable()
+    .default(null),
+  notes: z
+    .string({ error: 'Notes must be text' })
+    .max(5000, { error: 'Notes must be at most 5000 characters' })
+    .nullable()
+    .default(null),
+  visited: z.boolean({ error: 'Visited must be true or false' }).default(false),
+  broker_id: z
+    .number({ error: 'Broker must be a number' })
+    .int({ error: 'Broker must be a whole number' })
+    .positive({ error: 'Choose a broker' })
+    .nullable()
+    .default(null),
+  photos: z
+    .array(z.string().min(1).max(300), { error: 'Photos must be a list of uploaded paths' })
+    .max(MAX_PHOTOS_PER_PROPERTY, {
+      error: `At most ${MAX_PHOTOS_PER_PROPERTY} photos per property`,
+    })
+    .default([]),
+});
+export type CreatePropertyBody = z.input<typeof CreatePropertyBodySchema>;
+export type PropertyPayload = z.output<typeof CreatePropertyBodySchema>;
+
+export const CreatePropertyResultSchema = z.object({ id: z.number().int() });
+
+export const PROPERTY_SORTS = [
+  'newest',
+  'oldest',
+  'price_asc',
+  'price_desc',
+  'area_asc',
+  'area_desc',
+] as const;
+export const PropertySortSchema = z.enum(PROPERTY_SORTS);
+export type PropertySort = z.infer<typeof PropertySortSchema>;
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+const rangeBound = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .nonnegative({ error: `${label} cannot be negative` })
+    .optional();
+
+const filterId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .positive({ error: `${label} must be a positive id` })
+    .optional();
+
+export const ListPropertiesQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(100, { error: 'Search text must be at most 100 characters' })
+      .optional(),
+    region_id: filterId('Region'),
+    city_id: filterId('Comuna'),
+    property_type_id: filterId('Property type'),
+    broker_id: filterId('Broker'),
+    visited: z.stringbool({ error: 'Visited must be true or false' }).optional(),
+    price_min: rangeBound('Minimum price'),
+    price_max: rangeBound('Maximum price'),
+    land_min: rangeBound('Minimum land area'),
+    land_max: rangeBound('Maximum land area'),
+    building_min: rangeBound('Minimum building area'),
+    building_max: rangeBound('Maximum building area'),
+    sort: PropertySortSchema.default('newest'),
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int({ error: 'Limit must be a whole number' })
+      .min(1, { error: 'Limit must be at least 1' })
+      .max(MAX_PAGE_SIZE, { error: `Limit must be at most ${MAX_PAGE_SIZE}` })
+      .default(DEFAULT_PAGE_SIZE),
+    cursor: CursorSchema.optional(),
+  })
+  .superRefine((query, ctx) => {
+    for (const [min, max] of [
+      ['price_min', 'price_max'],
+      ['land_min', 'land_max'],
+      ['building_min', 'building_max'],
+    ] as const) {
+      const low = query[min];
+      const high = query[max];
+      if (low !== undefined && high !== undefined && low > high) {
+        ctx.addIssue({ code: 'custom', path: [max], message: 'Maximum is below the minimum' });
+      }
+    }
+  });
+export type ListPropertiesQuery = z.output<typeof ListPropertiesQuerySchema>;
+
+export const PropertyCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  price: z.number().int(),
+  building_sqmts: z.number(),
+  land_sqmts: z.number(),
+  visited: z.boolean(),
+  city_id: z.number().int(),
+  city_name: z.string(),
+  region_id: z.number().int(),
+  region_name: z.string(),
+  property_type_id: z.number().int(),
+  property_type_name: z.string(),
+  photo_url: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type PropertyCard = z.infer<typeof PropertyCardSchema>;
+
+export const PropertyListSchema = z.object({
+  props: z.array(PropertyCardSchema),
+  next_cursor: CursorSchema.nullable(),
+  total: z.number().int(),
+});
+export type PropertyList = z.infer<typeof PropertyListSchema>;
+
+export const PropertyDetailSchema = PropertyCardSchema.extend({
+  parking_sqmts: z.number().nullable(),
+  additional_sqmts: z.number().nullable(),
+  basement_sqmts: z.number().nullable(),
+  google_maps_url: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  rooms: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  broker_id: z.number().int().nullable(),
+  broker_name: z.string().nullable(),
+  created_by_id: z.number().int().nullable(),
+  created_by_name: z.string().nullable(),
+  updated_by_id: z.number().int().nullable(),
+  updated_by_name: z.string().nullable(),
+  updated_at: z.iso.datetime(),
+  photo_urls: z.array(PhotoSchema),
+});
+export type PropertyDetail = z.infer<typeof PropertyDetailSchema>;
+
+export const PropertyIdParamsSchema = z.object({ id: IdSchema });

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { CursorSchema } from './common.js';
+
+export const RoleSchema = z.enum(['viewer', 'editor', 'admin'], {
+  error: 'Role must be one of viewer, editor or admin',
+});
+export type Role = z.infer<typeof RoleSchema>;
+
+export const MeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const UserSchema = MeSchema.extend({
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserListSchema = z.object({
+  items: z.array(UserSchema),
+  next_cursor: CursorSchema.nullable(),
+});
+export type UserList = z.infer<typeof UserListSchema>;
+
+export const UpdateUserBodySchema = z.object({ role: RoleSchema });
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
