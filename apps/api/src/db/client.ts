@@ -47,6 +47,15 @@ const hasMigrations = async (db: Database) => {
   return Boolean(row?.exists);
 };
 
+/** Closing twice (a signal during shutdown, a test tearing down) is harmless. */
+const once = (close: () => Promise<void>) => {
+  let closing: Promise<void> | null = null;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+};
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') {
     let unlock = async () => {};
@@ -74,10 +83,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await client.query('select 1');
       },
-      close: async () => {
+      close: once(async () => {
         await client.close();
         await unlock();
-      },
+      }),
     };
   }
 
@@ -109,6 +118,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('needs nothing: PGlite under ./data, the embedded sign-in, port 3000 on localhost', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('localhost');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({
+      kind: 'pglite',
+      dataDir: expect.stringMatching(/data\/db$/),
+    });
+    expect(config.oidc).toMatchObject({ embedded: true, issuer: 'http://localhost:3000/oidc' });
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('reports every bad value at once, each with its variable and value', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_EMAILS: 'a@b.cl, nope',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/PORT="70000": must be between 0 and 65535/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL="mysql:\/\/x": must be a postgres:\/\//);
+    expect(problems.join('\n')).toMatch(/ADMIN_EMAILS/);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
+  });
+
+  it('needs a client id and an audience with an external issuer', () => {
+    const problems = problemsOf({ OIDC_ISSUER: 'https://auth.example.cl/realms/bec' });
+    expect(problems).toEqual([
+      'OIDC_CLIENT_ID=(unset): is required when OIDC_ISSUER is set',
+      'OIDC_AUDIENCE=(unset): is required when OIDC_ISSUER is set',
+    ]);
+  });
+
+  it('refuses to expose the development sign-in beyond this machine unless told to', () => {
+    expect(problemsOf({ HOST: '0.0.0.0' })[0]).toMatch(/development sign-in/);
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_SIGNIN: '1' }).host).toBe('0.0.0.0');
+    expect(
+      loadConfig({
+        HOST: '0.0.0.0',
+        OIDC_ISSUER: 'https://id.example.cl',
+        OIDC_CLIENT_ID: 'web',
+        OIDC_AUDIENCE: 'api',
+      }).oidc.embedded,
+    ).toBe(false);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/bec' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/bec',
+      poolSize: 10,
+    });
+  });
+});

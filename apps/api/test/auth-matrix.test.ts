@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { PEOPLE, setupApp, validProperty } from './helpers.js';
+
+const t = setupApp();
+
+type Caller =
+  | 'anonymous'
+  | 'bad signature'
+  | 'expired'
+  | 'wrong audience'
+  | 'waitlisted'
+  | 'viewer'
+  | 'editor'
+  | 'admin';
+
+const token = async (caller: Caller): Promise<string | null> => {
+  switch (caller) {
+    case 'anonymous':
+      return null;
+    case 'bad signature': {
+      const [header, payload, signature] = (await t.tokenFor('admin')).split('.');
+      const flipped = `${signature?.slice(0, -4)}${signature?.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+      return `${header}.${payload}.${flipped}`;
+    }
+    case 'expired':
+      return t.tokenFor('admin', { expiresIn: -3600 });
+    case 'wrong audience':
+      return t.tokenFor('admin', { audience: 'some-other-api' });
+    case 'waitlisted':
+      return t.tokenFor('stranger');
+    default:
+      return t.tokenFor(caller);
+  }
+};
+
+const CALLERS: Caller[] = [
+  'anonymous',
+  'bad signature',
+  'expired',
+  'wrong audience',
+  'waitlisted',
+  'viewer',
+  'editor',
+  'admin',
+];
+const MEMBERS = ['viewer', 'editor', 'admin'] as const;
+const EDITORS = ['editor', 'admin'] as const;
+const ADMINS = ['admin'] as const;
+
+type Route = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+  /** Who gets past the guard, and the status they then get. */
+  allowed: readonly string[] | 'everyone';
+  ok: number;
+};
+
+// Mutations aimed at ids that do not exist: a 404 proves the caller got past the guard,
+// and the matrix leaves the database as it found it (but for the adds).
+const ROUTES: Route[] = [
+  { method: 'GET', url: '/healthz', allowed: 'everyone', ok: 200 },
+  { method: 'GET', url: '/readyz', allowed: 'everyone', ok: 200 },
+  { method: 'GET', url: '/api/config', allowed: 'everyone', ok: 200 },
+  { method: 'GET', url: '/api/users', allowed: ADMINS, ok: 200 },
+  { method: 'PATCH', url: '/api/users/999999', body: { role: 'viewer' }, allowed: ADMINS, ok: 404 },
+  { method: 'DELETE', url: '/api/users/999999', allowed: ADMINS, ok: 404 },
+  { method: 'GET', url: '/api/waitlist', allowed: ADMINS, ok: 200 },
+  {
+    method: 'POST',
+    url: '/api/waitlist/999999/approve',
+    body: { role: 'viewer' },
+    allowed: ADMINS,
+    ok: 404,
+  },
+  { method: 'DELETE', url: '/api/waitlist/999999', allowed: ADMINS, ok: 404 },
+  { method: 'GET', url: '/api/properties', allowed: MEMBERS, ok: 200 },
+  { method: 'GET', url: '/api/properties/999999', allowed: MEMBERS, ok: 404 },
+  { method: 'POST', url: '/api/properties/add', body: validProperty(), allowed: EDITORS, ok: 201 },
+  { method: 'GET', url: '/api/brokers', allowed: MEMBERS, ok: 200 },
+  { method: 'GET', url: '/api/property-types', allowed: MEMBERS, ok: 200 },
+  { method: 'GET', url: '/api/regions', allowed: MEMBERS, ok: 200 },
+];
+
+const expected = (route: Route, caller: Caller) => {
+  if (route.allowed === 'everyone') return route.ok;
+  if (
+    caller === 'anonymous' ||
+    caller === 'bad signature' ||
+    caller === 'expired' ||
+    caller === 'wrong audience'
+  ) {
+    return 401;
+  }
+  if (caller === 'waitlisted') return 403;
+  return route.allowed.includes(caller) ? route.ok : 403;
+};
+
+describe('auth matrix: every route × every kind of caller', () => {
+  for (const route of ROUTES) {
+    for (const caller of CALLERS) {
+      const status = expected(route, caller);
+      it(`${route.method} ${route.url} as ${caller} → ${status}`, async () => {
+        const response = await t.inject(await token(caller), {
+          method: route.method,
+          url: route.url,
+          ...(route.body === undefined ? {} : { payload: route.body as object }),
+        });
+        expect(response.statusCode, response.body).toBe(status);
+        const body = response.json();
+        expect(body.status).toBe(status < 400 ? 'success' : 'error');
+        if (status === 401) expect(body.error.code).toBe('UNAUTHENTICATED');
+        if (status === 403)
+          expect(body.error.code).toBe(caller === 'waitlisted' ? 'WAITLISTED' : 'FORBIDDEN');
+      });
+    }
+  }
+
+  it('GET /api/users/me: 401 without a valid token, 403 for a non-member, 200 for members', async () => {
+    for (const caller of CALLERS) {
+      const response = await t.inject(await token(caller), { method: 'GET', url: '/api/users/me' });
+      const want = ['viewer', 'editor', 'admin'].includes(caller)
+        ? 200
+        : caller === 'waitlisted'
+          ? 403
+          : 401;
+      expect(response.statusCode, `${caller}: ${response.body}`).toBe(want);
+      if (want === 200)
+        expect(response.json().data).toMatchObject({
+          email: PEOPLE[caller as 'admin'].email,
+          role: caller,
+        });
+    }
+  });
+});
+
+describe('token checks', () => {
+  it('refuses a token signed by a key the issuer does not publish', async () => {
+    const foreign = await t.tokenFor('admin', { foreignKey: true });
+    const response = await t.inject(foreign, { method: 'GET', url: '/api/properties' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses an HS256 token (algorithm not allowed), even with a valid-looking body', async () => {
+    const hs = await t.tokenFor('admin', { alg: 'HS256' });
+    const response = await t.inject(hs, { method: 'GET', url: '/api/properties' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a token from another issuer', async () => {
+    const other = await t.tokenFor('admin', { issuer: 'https://evil.example' });
+    const response = await t.inject(other, { method: 'GET', url: '/api/properties' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/iss/);
+  });
+
+  it('refuses a token that is not valid yet (nbf beyond the skew)', async () => {
+    const early = await t.tokenFor('admin', { notBefore: 600 });
+    const response = await t.inject(early, { method: 'GET', url: '/api/properties' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('tolerates small clock skew on exp', async () => {
+    const justExpired = await t.tokenFor('admin', { expiresIn: -5 });
+    const response = await t.inject(justExpired, { method: 'GET', url: '/api/properties' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('says the sign-in expired for an expired token', async () => {
+    const expired = await t.tokenFor('admin', { expiresIn: -3600 });
+    const response = await t.inject(expired, { method: 'GET', url: '/api/properties' });
+    expect(response.json().message).toMatch(/expired/);
+  });
+
+  it('refuses a malformed Authorization header with a clear message', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: { authorization: 'Token abc' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/Bearer/);
+  });
+
+  it('refuses an account whose email the provider has not verified', async () => {
+    const unverified = await t.issuer.mint({ ...PEOPLE.admin, email_verified: false });
+    const response = await t.inject(unverified, { method: 'GET', url: '/api/properties' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/verified/);
+  });
+
+  it('takes email and name from userinfo when the token carries none, and caches it', async () => {
+    const bare = await t.issuer.mint({ sub: PEOPLE.editor.sub });
+    t.issuer.setUserinfo(bare, {
+      sub: PEOPLE.editor.sub,
+      email: PEOPLE.editor.email,
+      email_verified: true,
+      name: 'Elena',
+    });
+    const before = t.issuer.hits.userinfo;
+    for (let i = 0; i < 3; i++) {
+      const response = await t.inject(bare, { method: 'GET', url: '/api/users/me' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ email: PEOPLE.editor.email, role: 'editor' });
+    }
+    expect(t.issuer.hits.userinfo - before).toBe(1);
+  });
+
+  it('refuses userinfo that belongs to another subject', async () => {
+    const bare = await t.issuer.mint({ sub: 'sub-x' });
+    t.issuer.setUserinfo(bare, { sub: 'sub-y', email: PEOPLE.admin.email, email_verified: true });
+    const response = await t.inject(bare, { method: 'GET', url: '/api/users/me' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('fetches discovery and the key set once, not per request', async () => {
+    const before = { ...t.issuer.hits };
+    for (let i = 0; i < 5; i++) await t.inject('viewer', { method: 'GET', url: '/api/brokers' });
+    expect(t.issuer.hits.discovery).toBe(before.discovery);
+    expect(t.issuer.hits.jwks).toBe(before.jwks);
+  });
+});

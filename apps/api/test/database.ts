@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
+ * database on the server DATABASE_URL points at, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  destroy: () => Promise<void>;
+}> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { handle, destroy: () => handle.close() };
+  }
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `bec_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    handle,
+    destroy: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { Role } from '@bec/contracts';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createUsersService } from '../src/modules/users/users.service.js';
+import { createTestDatabase } from './database.js';
+import { type MintOptions, startIssuer } from './issuer.js';
+
+export const AUDIENCE = 'bec-api-test';
+
+/** Seeded members, one per role; `stranger` has a valid token but no membership. */
+export const PEOPLE = {
+  admin: { sub: 'sub-admin', email: 'admin@bec.test', name: 'Ana Admin' },
+  editor: { sub: 'sub-editor', email: 'editor@bec.test', name: 'Elena Editora' },
+  viewer: { sub: 'sub-viewer', email: 'viewer@bec.test', name: 'Víctor Viewer' },
+  stranger: { sub: 'sub-stranger', email: 'stranger@bec.test', name: 'Sofía Stranger' },
+} as const;
+export type Person = keyof typeof PEOPLE;
+
+type SetupOptions = { env?: Record<string, string> };
+
+/**
+ * One app per test file on a fresh database, a real issuer, and the three seeded members.
+ * Call at the top of a file; use the returned accessors inside tests.
+ */
+export function setupApp(options: SetupOptions = {}) {
+  let state: Awaited<ReturnType<typeof start>> | null = null;
+
+  async function start() {
+    const issuer = await startIssuer(AUDIENCE);
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: 'bec-web',
+      OIDC_AUDIENCE: AUDIENCE,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      ...options.env,
+    });
+    const app = await buildApp({ config, database: database.handle, logger: false, webRoot: null });
+    const users = createUsersService(database.handle.db, { adminEmails: [] });
+    const ids = {} as Record<Exclude<Person, 'stranger'>, number>;
+    for (const role of ['admin', 'editor', 'viewer'] as const) {
+      const p = PEOPLE[role];
+      ids[role] = (await users.upsertByEmail(p.email, role, p.name)).id;
+    }
+    return { issuer, database, app, ids };
+  }
+
+  beforeAll(async () => {
+    state = await start();
+  });
+  afterAll(async () => {
+    await state?.app.close();
+    await state?.database.destroy();
+    await state?.issuer.close();
+  });
+
+  const get = () => {
+    if (!state) throw new Error('setupApp: used outside a test');
+    return state;
+  };
+
+  /** A valid access token for a person (or any claims), as the identity provider would issue. */
+  const tokenFor = (who: Person | Record<string, unknown>, mint: MintOptions = {}) => {
+    const claims = typeof who === 'string' ? PEOPLE[who] : who;
+    return get().issuer.mint({ email_verified: true, ...claims }, mint);
+  };
+
+  /** `app.inject` with a bearer token and JSON content type, like the SPA sends. */
+  const inject = async (who: Person | null | string, options: InjectOptions) => {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(options.headers as object),
+    };
+    if (who !== null) {
+      headers.authorization = `Bearer ${who in PEOPLE ? await tokenFor(who as Person) : who}`;
+    }
+    return get().app.inject({ ...options, headers });
+  };
+
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().database.handle;
+    },
+    get issuer() {
+      return get().issuer;
+    },
+    get ids() {
+      return get().ids;
+    },
+    tokenFor,
+    inject,
+  };
+}
+
+/** A complete, valid add-property body (Santiago, Departamento). */
+export const validProperty = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Departamento en Ñuñoa',
+  address: 'Irarrázaval 3400, depto 1204',
+  city_id: 13120,
+  price: 145_000_000,
+  building_sqmts: 62.5,
+  land_sqmts: 62.5,
+  property_type_id: 2,
+  parking_sqmts: 12.5,
+  additional_sqmts: null,
+  basement_sqmts: 4.25,
+  google_maps_url: 'https://maps.google.com/?q=-33.4545,-70.5975',
+  latitude: -33.4545,
+  longitude: -70.5975,
+  rooms: 3,
+  notes: 'Vista despejada',
+  visited: true,
+  broker_id: 1,
+  ...overrides,
+});
+
+export type RoleName = Role;

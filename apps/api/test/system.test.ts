@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIENCE, setupApp } from './helpers.js';
+
+const t = setupApp();
+
+describe('system', () => {
+  it('serves the SPA its sign-in configuration without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      oidc: {
+        issuer: t.issuer.issuer,
+        client_id: 'bec-web',
+        audience: AUDIENCE,
+        scopes: 'openid profile email offline_access',
+      },
+      dev_signin: false,
+    });
+  });
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const response = await t.inject('viewer', { method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 'error', error: { code: 'NOT_FOUND' } });
+  });
+
+  it('echoes a request id, or makes one', async () => {
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('publishes OpenAPI generated from the contracts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/properties/',
+        '/api/properties/add',
+        '/api/users/me',
+        '/api/regions',
+        '/api/waitlist/{id}/approve',
+      ]),
+    );
+    const add = spec.paths['/api/properties/add'].post;
+    expect(add.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining([
+        'name',
+        'address',
+        'city_id',
+        'price',
+        'building_sqmts',
+        'land_sqmts',
+        'property_type_id',
+      ]),
+    );
+  });
+
+  it('readiness turns 503 when the database stops answering', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    await t.db.close();
+    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      status: 'error',
+      error: { code: 'DATABASE_UNAVAILABLE' },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { CreatePropertyBodySchema, ListPropertiesQuerySchema } from './property.js';
+
+const valid = {
+  name: 'Casa en Pucón',
+  address: 'Camino al volcán 12',
+  city_id: 9115,
+  price: 310_000_000,
+  building_sqmts: 120,
+  land_sqmts: 5000,
+  property_type_id: 1,
+};
+
+const problems = (input: unknown) => {
+  const result = CreatePropertyBodySchema.safeParse(input);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('CreatePropertyBodySchema', () => {
+  it('fills every omitted optional with null (photos with none, visited with false)', () => {
+    expect(CreatePropertyBodySchema.parse(valid)).toEqual({
+      ...valid,
+      parking_sqmts: null,
+      additional_sqmts: null,
+      basement_sqmts: null,
+      google_maps_url: null,
+      latitude: null,
+      longitude: null,
+      rooms: null,
+      notes: null,
+      visited: false,
+      broker_id: null,
+      photos: [],
+    });
+  });
+
+  it('names every required field that is missing, in words a person reads', () => {
+    expect(problems({})).toEqual({
+      name: 'Name is required',
+      address: 'Address is required',
+      city_id: 'Comuna is required',
+      price: 'Price is required',
+      building_sqmts: 'Building area is required',
+      land_sqmts: 'Land area is required',
+      property_type_id: 'Property type is required',
+    });
+  });
+
+  it('trims text and refuses blank names', () => {
+    expect(CreatePropertyBodySchema.parse({ ...valid, name: '  Casa  ' }).name).toBe('Casa');
+    expect(problems({ ...valid, name: '   ' })).toEqual({ name: 'Name is required' });
+  });
+
+  it('takes whole, non-negative pesos only', () => {
+    expect(problems({ ...valid, price: 10.5 })).toEqual({
+      price: 'Price must be a whole number of pesos',
+    });
+    expect(problems({ ...valid, price: -1 })).toEqual({ price: 'Price cannot be negative' });
+    expect(problems({ ...valid, price: '100' })).toEqual({ price: 'Price must be a number' });
+    expect(problems({ ...valid, price: 0 })).toEqual({});
+  });
+
+  it('keeps decimal areas and refuses negative ones', () => {
+    expect(CreatePropertyBodySchema.parse({ ...valid, basement_sqmts: 12.75 }).basement_sqmts).toBe(
+      12.75,
+    );
+    expect(problems({ ...valid, parking_sqmts: -2 })).toEqual({
+      parking_sqmts: 'Parking area cannot be negative',
+    });
+  });
+
+  it('takes only http and https map links', () => {
+    expect(problems({ ...valid, google_maps_url: 'https://maps.app.goo.gl/abc' })).toEqual({});
+    expect(problems({ ...valid, google_maps_url: 'http://maps.google.com/?q=1' })).toEqual({});
+    for (const url of [
+      'javascript:alert(1)',
+      'ftp://x.cl/a',
+      'maps.google.com',
+      'data:text/html,hi',
+    ]) {
+      expect(problems({ ...valid, google_maps_url: url }), url).toEqual({
+        google_maps_url: 'Google Maps link must be an http or https URL',
+      });
+    }
+  });
+
+  it('checks coordinates are on Earth', () => {
+    expect(problems({ ...valid, latitude: -33.45, longitude: -70.66 })).toEqual({});
+    expect(problems({ ...valid, latitude: 90.1 })).toEqual({
+      latitude: 'Latitude must be between -90 and 90',
+    });
+    expect(problems({ ...valid, longitude: -180.5 })).toEqual({
+      longitude: 'Longitude must be between -180 and 180',
+    });
+  });
+
+  it('takes whole rooms and ids', () => {
+    expect(problems({ ...valid, rooms: 2.5 })).toEqual({ rooms: 'Rooms must be a whole number' });
+    expect(problems({ ...valid, city_id: 0 })).toEqual({ city_id: 'Choose a comuna' });
+  });
+});
+
+describe('ListPropertiesQuerySchema', () => {
+  it('reads query strings into typed filters with defaults', () => {
+    expect(
+      ListPropertiesQuerySchema.parse({
+        region_id: '13',
+        visited: 'false',
+        price_max: '200000000',
+      }),
+    ).toEqual({
+      region_id: 13,
+      visited: false,
+      price_max: 200_000_000,
+      sort: 'newest',
+      limit: 24,
+    });
+  });
+
+  it('refuses a range whose maximum is below its minimum', () => {
+    const result = ListPropertiesQuerySchema.safeParse({ land_min: '500', land_max: '100' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['land_max']);
+  });
+
+  it('caps the page size at 100', () => {
+    expect(ListPropertiesQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    expect(ListPropertiesQuerySchema.parse({ limit: '100' }).limit).toBe(100);
+  });
+});

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs on a fresh PGlite per test file, and again on PostgreSQL when
+// DATABASE_URL is set (CI sets it), each file then in its own fresh database.
+const apiProject = (db: 'pglite' | 'postgres') => ({
+  test: {
+    name: `api-${db}`,
+    root: './apps/api',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          root: './packages/contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      apiProject('pglite'),
+      ...(process.env.DATABASE_URL ? [apiProject('postgres')] : []),
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          passWithNoTests: true,
+        },
+      },
+    ],
+  },
+});
