@@ -39,12 +39,31 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
   });
 
-  it('needs a client id and an audience with an external issuer', () => {
-    const problems = problemsOf({ OIDC_ISSUER: 'https://auth.example.cl/realms/bec' });
+  it('needs a client id and an audience with an external issuer, reported with the other problems', () => {
+    const problems = problemsOf({ OIDC_ISSUER: 'https://auth.example.cl/realms/bec', PORT: 'x' });
     expect(problems).toEqual([
+      'PORT="x": must be a port number',
       'OIDC_CLIENT_ID=(unset): is required when OIDC_ISSUER is set',
       'OIDC_AUDIENCE=(unset): is required when OIDC_ISSUER is set',
     ]);
+  });
+
+  it('names the variable and its whole value when one item of a list is bad', () => {
+    expect(problemsOf({ OIDC_ALGORITHMS: 'RS256,none' })).toEqual([
+      expect.stringMatching(/^OIDC_ALGORITHMS="RS256,none": /),
+    ]);
+  });
+
+  it('loads demo listings by default only with the development sign-in', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
+    const external = {
+      OIDC_ISSUER: 'https://id.example.cl',
+      OIDC_CLIENT_ID: 'web',
+      OIDC_AUDIENCE: 'api',
+    };
+    expect(loadConfig(external).seedDemo).toBe(false);
+    expect(loadConfig({ ...external, SEED_DEMO: 'yes' }).seedDemo).toBe(true);
   });
 
   it('refuses to expose the development sign-in beyond this machine unless told to', () => {

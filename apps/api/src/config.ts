@@ -3,10 +3,16 @@ import { z } from 'zod';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+const flagWords = z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''], {
+  error: 'must be 1/0, true/false or yes/no',
+});
+const flag = flagWords.optional().transform((v) => v === '1' || v === 'true' || v === 'yes');
+/** Unset (or empty) stays undefined, so the caller can pick a default that depends on others. */
+const optionalFlag = flagWords
   .optional()
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+  .transform((v) =>
+    v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes',
+  );
 
 const emailList = z
   .string()
@@ -19,75 +25,72 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('localhost'),
-    PORT: z.coerce
-      .number({ error: 'must be a port number' })
-      .int({ error: 'must be a whole number' })
-      .min(0, { error: 'must be between 0 and 65535' })
-      .max(65535, { error: 'must be between 0 and 65535' })
-      .default(3000),
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
-      .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    OIDC_CLIENT_ID: z.string().min(1).optional(),
-    OIDC_AUDIENCE: z.string().min(1).optional(),
-    OIDC_SCOPES: z.string().min(1).default('openid profile email offline_access'),
-    OIDC_ALGORITHMS: z
-      .string()
-      .default('RS256,PS256,ES256,EdDSA')
-      .transform((v) => v.split(',').map((a) => a.trim()))
-      .pipe(
-        z
-          .array(
-            z.enum([
-              'RS256',
-              'RS384',
-              'RS512',
-              'PS256',
-              'PS384',
-              'PS512',
-              'ES256',
-              'ES384',
-              'ES512',
-              'EdDSA',
-            ]),
-          )
-          .min(1),
-      ),
-    ADMIN_EMAILS: emailList,
-    ALLOW_DEV_SIGNIN: flag,
-    SEED_DEMO: z
-      .enum(['1', '0', 'true', 'false', ''])
-      .optional()
-      .transform((v) => v === undefined || v === '' || v === '1' || v === 'true'),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.OIDC_ISSUER) {
-      for (const key of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'] as const) {
-        if (!env[key]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'is required when OIDC_ISSUER is set',
-          });
-        }
-      }
+const EnvSchema = z.object({
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().min(1).default('openid profile email offline_access'),
+  OIDC_ALGORITHMS: z
+    .string()
+    .default('RS256,PS256,ES256,EdDSA')
+    .transform((v) => v.split(',').map((a) => a.trim()))
+    .pipe(
+      z
+        .array(
+          z.enum([
+            'RS256',
+            'RS384',
+            'RS512',
+            'PS256',
+            'PS384',
+            'PS512',
+            'ES256',
+            'ES384',
+            'ES512',
+            'EdDSA',
+          ]),
+        )
+        .min(1),
+    ),
+  ADMIN_EMAILS: emailList,
+  ALLOW_DEV_SIGNIN: flag,
+  SEED_DEMO: optionalFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Rules across variables, checked on the raw values so they are reported with all the others. */
+function crossProblems(source: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (source.OIDC_ISSUER) {
+    for (const key of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE']) {
+      if (!source[key]) problems.push(`${key}=(unset): is required when OIDC_ISSUER is set`);
     }
-  });
+  }
+  const host = source.HOST || 'localhost';
+  const allow = ['1', 'true', 'yes'].includes(source.ALLOW_DEV_SIGNIN ?? '');
+  if (!source.OIDC_ISSUER && !isLoopback(host) && !allow) {
+    problems.push(
+      `HOST=${JSON.stringify(host)}: the development sign-in is on (no OIDC_ISSUER) and must not be reachable from other machines; set OIDC_ISSUER, or ALLOW_DEV_SIGNIN=1 if you really mean it`,
+    );
+  }
+  return problems;
+}
 
 export type Config = {
-  env: 'development' | 'production' | 'test';
   host: string;
   port: number;
   publicUrl: string;
@@ -122,22 +125,22 @@ export const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.sta
 /** Reads the environment once, at start; every bad value is reported, not just the first. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const key = issue.path.join('.');
-        const value = source[key];
-        return `${key}=${value === undefined ? '(unset)' : JSON.stringify(value)}: ${issue.message}`;
-      }),
-    );
-  }
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => {
+      // List variables report the bad item's index; name the variable and its whole value.
+      const key = String(issue.path[0]);
+      const value = source[key];
+      return `${key}=${value === undefined ? '(unset)' : JSON.stringify(value)}: ${issue.message}`;
+    }),
+    ...crossProblems(source),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
   const publicHost = isLoopback(env.HOST) || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
   const publicUrl = (env.PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(env.DATA_DIR);
   const embedded = !env.OIDC_ISSUER;
-  const config: Config = {
-    env: env.NODE_ENV,
+  return {
     host: env.HOST,
     port: env.PORT,
     publicUrl,
@@ -155,13 +158,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     adminEmails: env.ADMIN_EMAILS,
     allowDevSignin: env.ALLOW_DEV_SIGNIN,
-    seedDemo: env.SEED_DEMO,
+    // Demo listings belong to trying BEC out: on by default only with the development sign-in.
+    seedDemo: env.SEED_DEMO ?? embedded,
     logLevel: env.LOG_LEVEL,
   };
-  if (embedded && !isLoopback(env.HOST) && !env.ALLOW_DEV_SIGNIN) {
-    throw new ConfigError([
-      `HOST=${JSON.stringify(env.HOST)}: the development sign-in is on (no OIDC_ISSUER) and must not be reachable from other machines; set OIDC_ISSUER, or ALLOW_DEV_SIGNIN=1 if you really mean it`,
-    ]);
-  }
-  return config;
 }

@@ -16,7 +16,14 @@ try {
   throw err;
 }
 
-const app = await buildApp({ config });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config });
+} catch (err) {
+  // Known start-up failures (database locked or unreachable, a failed migration) in one line.
+  console.error(`BEC could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 
 if (config.oidc.embedded) {
   app.log.warn(

@@ -135,6 +135,16 @@ describe('auth matrix: every route × every kind of caller', () => {
 });
 
 describe('token checks', () => {
+  it('checks the token before the body: an anonymous bad body gets 401, not field errors', async () => {
+    const response = await t.inject(null, {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: { price: 'x' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.fieldErrors).toBeUndefined();
+  });
+
   it('refuses a token signed by a key the issuer does not publish', async () => {
     const foreign = await t.tokenFor('admin', { foreignKey: true });
     const response = await t.inject(foreign, { method: 'GET', url: '/api/properties' });

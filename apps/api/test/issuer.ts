@@ -26,6 +26,8 @@ export async function startIssuer(audience: string) {
   /** What userinfo answers for a token (keyed by the token itself). */
   const userinfo = new Map<string, Record<string, unknown>>();
   const hits = { discovery: 0, jwks: 0, userinfo: 0 };
+  /** Set to make the key set endpoint fail with this status, as during a provider outage. */
+  let jwksStatus = 200;
 
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown) => {
@@ -42,7 +44,9 @@ export async function startIssuer(audience: string) {
     }
     if (req.url === '/jwks') {
       hits.jwks++;
-      return send(200, { keys: [jwk] });
+      return jwksStatus === 200
+        ? send(200, { keys: [jwk] })
+        : send(jwksStatus, { error: 'unavailable' });
     }
     if (req.url === '/userinfo') {
       hits.userinfo++;
@@ -76,6 +80,9 @@ export async function startIssuer(audience: string) {
     mint,
     /** Makes userinfo answer these claims for this token. */
     setUserinfo: (token: string, claims: Record<string, unknown>) => userinfo.set(token, claims),
+    setJwksStatus: (status: number) => {
+      jwksStatus = status;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createUsersService } from '../src/modules/users/users.service.js';
 import { setupApp } from './helpers.js';
 
 const t = setupApp();
@@ -87,5 +88,21 @@ describe('waitlist', () => {
     const users = (await t.inject('admin', { method: 'GET', url: '/api/users?limit=100' })).json()
       .data.items;
     expect(users.filter((u: { email: string }) => u.email === 'twice@bec.test')).toHaveLength(1);
+  });
+
+  it('approves an entry whose identity is already linked to a member without failing', async () => {
+    // One Google account asked for access as old@, then an admin added new@ from the shell
+    // and the same account signed in as new@: the member now holds the entry's subject.
+    await enrol({ sub: 'sub-shared', email: 'old@bec.test', name: 'Old' });
+    await createUsersService(t.db.db, { adminEmails: [] }).upsertByEmail('new@bec.test', 'viewer');
+    expect((await enrol({ sub: 'sub-shared', email: 'new@bec.test', name: 'New' })).statusCode).toBe(200);
+    const entry = await entryFor('old@bec.test');
+    const response = await t.inject('admin', {
+      method: 'POST',
+      url: `/api/waitlist/${entry?.id}/approve`,
+      payload: { role: 'editor' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ email: 'old@bec.test', role: 'editor' });
   });
 });

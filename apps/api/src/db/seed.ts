@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { app_meta, brokers, cities, properties, property_types, regions } from './schema.js';
 import comunas from './seed-data/chile-comunas.json' with { type: 'json' };
@@ -84,10 +84,21 @@ export async function seedReferenceData(db: Database) {
   });
 }
 
-/** A few brokers, once: after that they are the team's to edit. */
+/** Records that a one-time seed ran; answers false if it had run before. */
+async function claimOnce(db: Database, key: string) {
+  const claimed = await db
+    .insert(app_meta)
+    .values({ key, value: new Date().toISOString() })
+    .onConflictDoNothing()
+    .returning({ key: app_meta.key });
+  return claimed.length > 0;
+}
+
+/** A few brokers, once per database: after that they are the team's to edit or remove. */
 export async function seedBrokers(db: Database) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(brokers);
-  if ((row?.n ?? 0) === 0) await db.insert(brokers).values(BROKERS);
+  await db.transaction(async (tx) => {
+    if (await claimOnce(tx, 'brokers_seeded_at')) await tx.insert(brokers).values(BROKERS);
+  });
 }
 
 const DEMO_FLAG = 'demo_seeded_at';
@@ -95,8 +106,7 @@ const DEMO_FLAG = 'demo_seeded_at';
 /** Loads the demo listings unless they were loaded before (deleting them is the team's call). */
 export async function seedDemoProperties(db: Database, { force = false } = {}) {
   return db.transaction(async (tx) => {
-    const [flag] = await tx.select().from(app_meta).where(eq(app_meta.key, DEMO_FLAG));
-    if (flag && !force) return 0;
+    if (!(await claimOnce(tx, DEMO_FLAG)) && !force) return 0;
     const types = new Map((await tx.select().from(property_types)).map((t) => [t.name, t.id]));
     const brokerIds = (await tx.select({ id: brokers.id }).from(brokers)).map((b) => b.id);
     const now = Date.now();
@@ -128,10 +138,6 @@ export async function seedDemoProperties(db: Database, { force = false } = {}) {
       };
     });
     await tx.insert(properties).values(rows);
-    await tx
-      .insert(app_meta)
-      .values({ key: DEMO_FLAG, value: new Date().toISOString() })
-      .onConflictDoUpdate({ target: app_meta.key, set: { value: sql`excluded.value` } });
     return rows.length;
   });
 }

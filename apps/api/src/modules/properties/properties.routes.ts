@@ -26,7 +26,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         querystring: ListPropertiesQuerySchema,
         response: responses(200, PropertyListSchema, [400, ...AUTH_ERRORS]),
       },
-      preHandler: member,
+      onRequest: member,
     },
     async (request) => ok('Properties', await properties.list(request.query)),
   );
@@ -40,7 +40,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         params: PropertyIdParamsSchema,
         response: responses(200, PropertyDetailSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      preHandler: member,
+      onRequest: member,
     },
     async (request) => ok('Property', await properties.get(request.params.id)),
   );
@@ -54,7 +54,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         body: CreatePropertyBodySchema,
         response: responses(201, CreatePropertyResultSchema, [400, ...AUTH_ERRORS]),
       },
-      preHandler: editor,
+      onRequest: editor,
     },
     async (request, reply) => {
       if (!request.member) throw new Error('authorize did not set a member');

@@ -18,7 +18,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         summary: 'Brokers, by name',
         response: responses(200, z.array(BrokerSchema), AUTH_ERRORS),
       },
-      preHandler: member,
+      onRequest: member,
     },
     async () => ok('Brokers', await reference.brokers()),
   );
@@ -31,7 +31,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         summary: 'Property types',
         response: responses(200, z.array(PropertyTypeSchema), AUTH_ERRORS),
       },
-      preHandler: member,
+      onRequest: member,
     },
     async () => ok('Property types', await reference.propertyTypes()),
   );
@@ -44,7 +44,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         summary: 'The 16 regions of Chile, north to south, each with its comunas',
         response: responses(200, z.array(RegionSchema), AUTH_ERRORS),
       },
-      preHandler: member,
+      onRequest: member,
     },
     async () => ok('Regions', await reference.regions()),
   );

@@ -25,7 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         summary: 'The signed-in member; an unknown account is put on the waitlist and refused',
         response: responses(200, MeSchema, AUTH_ERRORS),
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const identity = request.identity;
@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         querystring: ListQuerySchema,
         response: responses(200, UserListSchema, [400, ...AUTH_ERRORS]),
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request) => ok('Users', await users.list(request.query.limit, request.query.cursor)),
   );
@@ -58,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         body: UpdateUserBodySchema,
         response: responses(200, UserSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request) => {
       const user = await users.changeRole(request.params.id, request.body.role);
@@ -80,7 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
           ...AUTH_ERRORS,
         ]),
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request) => ok('User deleted', await users.remove(request.params.id)),
   );

@@ -28,7 +28,15 @@ export const memberWithEmail = async (db: Database, email: string) =>
       .limit(1)
   )[0] ?? null;
 
-export const insertMember = async (db: Database, entry: WaitlistRow, role: Role) =>
+export const subjectTaken = async (db: Database, subject: string) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.idp_subject, subject)).limit(1))
+    .length > 0;
+
+export const insertMember = async (
+  db: Database,
+  entry: Pick<WaitlistRow, 'email' | 'name' | 'idp_subject'>,
+  role: Role,
+) =>
   (
     await db
       .insert(users)

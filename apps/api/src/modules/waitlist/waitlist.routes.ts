@@ -25,7 +25,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
         querystring: ListQuerySchema,
         response: responses(200, WaitlistSchema, [400, ...AUTH_ERRORS]),
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request) =>
       ok('Waitlist', await waitlist.list(request.query.limit, request.query.cursor)),
@@ -41,7 +41,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
         body: ApproveWaitlistBodySchema,
         response: responses(201, UserSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => {
       const user = await waitlist.approve(request.params.id, request.body.role);
@@ -58,7 +58,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
         params: IdParamsSchema,
         response: responses(200, z.object({ id: z.number().int() }), [400, 404, ...AUTH_ERRORS]),
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request) => ok('Waitlist entry deleted', await waitlist.remove(request.params.id)),
   );

@@ -32,7 +32,12 @@ export function createWaitlistService(db: Database) {
       if (existing) {
         throw new AppError('CONFLICT', `${entry.email} is already a member (${existing.role}).`);
       }
-      const user = await repo.insertMember(tx, entry, role);
+      // A subject already linked to a member is left off: the email match links it at sign-in.
+      const subject =
+        entry.idp_subject && !(await repo.subjectTaken(tx, entry.idp_subject))
+          ? entry.idp_subject
+          : null;
+      const user = await repo.insertMember(tx, { ...entry, idp_subject: subject }, role);
       if (!user) throw new Error('insert returned no row');
       await repo.deleteEntry(tx, id);
       return {

@@ -10,9 +10,9 @@ export type VerifiedIdentity = Identity & { email: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid bearer token with a verified email; sets request.identity. */
+    /** onRequest hook: a valid bearer token with a verified email; sets request.identity. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: a member with one of the roles; sets request.member. */
+    /** onRequest hook factory: a member with one of the roles; sets request.member. */
     authorize: (roles: readonly Role[] | 'member') => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

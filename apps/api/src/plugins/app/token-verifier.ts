@@ -45,6 +45,10 @@ const unavailable = (what: string, cause?: unknown) =>
     { cause },
   );
 
+const DISCOVERY_TTL_MS = 60 * 60_000;
+/** jose errors that mean the key set could not be had, not that the token is bad. */
+const KEY_SET_UNAVAILABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
+
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
 
 const asBool = (v: unknown) => v === true || v === 'true';
@@ -65,9 +69,13 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   const doFetch = options.fetch ?? fetch;
   let discovery: Promise<{ meta: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }> | null =
     null;
+  let discoveredAt = 0;
   const userinfoCache = new LRUCache<string, Identity>({ max: 10_000, ttlAutopurge: false });
 
   const discover = () => {
+    // Re-read discovery now and then, so a provider that moves its key set URL is followed.
+    if (discovery && Date.now() - discoveredAt > DISCOVERY_TTL_MS) discovery = null;
+    if (!discovery) discoveredAt = Date.now();
     discovery ??= (async () => {
       const url = `${options.issuer}/.well-known/openid-configuration`;
       let response: Response;
@@ -141,8 +149,9 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       if (err instanceof joseErrors.JWTExpired) {
         throw unauthenticated('Your sign-in has expired; sign in again.');
       }
+      const code = (err as { code?: string }).code;
       if (
-        err instanceof joseErrors.JWKSTimeout ||
+        (code && KEY_SET_UNAVAILABLE.has(code)) ||
         (err instanceof TypeError && /fetch/i.test(err.message))
       ) {
         throw unavailable('key set fetch failed', err);

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/app-error.js';
+import { createTokenVerifier } from '../src/plugins/app/token-verifier.js';
+import { startIssuer, type TestIssuer } from './issuer.js';
+
+let issuer: TestIssuer;
+beforeAll(async () => {
+  issuer = await startIssuer('bec-api');
+});
+afterAll(() => issuer.close());
+
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 'ok';
+  } catch (err) {
+    return err instanceof AppError ? err.code : String(err);
+  }
+};
+
+describe('token verifier when the provider is down', () => {
+  it('answers "unavailable" (503), not "unauthenticated", when the key set endpoint fails', async () => {
+    const verify = createTokenVerifier({
+      issuer: issuer.issuer,
+      audience: 'bec-api',
+      algorithms: ['RS256'],
+    });
+    issuer.setJwksStatus(500);
+    const token = await issuer.mint({ sub: 'a', email: 'a@b.cl', email_verified: true });
+    expect(await codeOf(verify(token))).toBe('IDENTITY_PROVIDER_UNAVAILABLE');
+    issuer.setJwksStatus(200);
+  });
+
+  it('answers "unavailable" when discovery cannot be reached, then recovers once it can', async () => {
+    const verify = createTokenVerifier({
+      issuer: 'http://127.0.0.1:9',
+      audience: 'bec-api',
+      algorithms: ['RS256'],
+    });
+    expect(await codeOf(verify('a.b.c'))).toBe('IDENTITY_PROVIDER_UNAVAILABLE');
+
+    let reachable = false;
+    const flaky = createTokenVerifier({
+      issuer: issuer.issuer,
+      audience: 'bec-api',
+      algorithms: ['RS256'],
+      fetch: (input, init) =>
+        reachable ? fetch(input, init) : Promise.reject(new TypeError('fetch failed')),
+    });
+    const token = await issuer.mint({ sub: 'a', email: 'a@b.cl', email_verified: true });
+    expect(await codeOf(flaky(token))).toBe('IDENTITY_PROVIDER_UNAVAILABLE');
+    reachable = true;
+    expect(await codeOf(flaky(token))).toBe('ok');
+  });
+});
