@@ -7,6 +7,8 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
     name: `api-${db}`,
     root: './apps/api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The CLI and config tests do not touch TEST_DB's database: once is enough.
+    exclude: db === 'postgres' ? ['src/cli/**', 'src/config.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB: db },
     testTimeout: 30_000,

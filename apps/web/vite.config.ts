@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API runs on its own port (`npm run dev`); what is not the SPA goes there.
+const API_ORIGIN = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Mirrors `paths` in tsconfig.json.
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '^/(api|docs|oidc)(/.*)?$': { target: API_ORIGIN },
+      '^/(healthz|readyz)$': { target: API_ORIGIN },
+    },
+  },
+});
