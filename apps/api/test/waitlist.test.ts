@@ -95,7 +95,9 @@ describe('waitlist', () => {
     // and the same account signed in as new@: the member now holds the entry's subject.
     await enrol({ sub: 'sub-shared', email: 'old@bec.test', name: 'Old' });
     await createUsersService(t.db.db, { adminEmails: [] }).upsertByEmail('new@bec.test', 'viewer');
-    expect((await enrol({ sub: 'sub-shared', email: 'new@bec.test', name: 'New' })).statusCode).toBe(200);
+    expect(
+      (await enrol({ sub: 'sub-shared', email: 'new@bec.test', name: 'New' })).statusCode,
+    ).toBe(200);
     const entry = await entryFor('old@bec.test');
     const response = await t.inject('admin', {
       method: 'POST',
