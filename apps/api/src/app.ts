@@ -8,9 +8,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
+import { seedDevMembers } from './db/seed.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -21,6 +23,8 @@ import { createUsersService } from './modules/users/users.service.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.js';
 import auth from './plugins/app/auth.js';
+import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
+import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
 import { createTokenVerifier, type TokenVerifier } from './plugins/app/token-verifier.js';
 import docs from './plugins/external/docs.js';
@@ -44,6 +48,8 @@ export type BuildAppOptions = {
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
+/** `npm run dev` serves the SPA from Vite on this origin, proxying the API. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
@@ -80,8 +86,8 @@ export async function buildApp(options: BuildAppOptions) {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
-        // The sign-in redirect goes back to the SPA through the identity provider.
-        'form-action': ["'self'", config.oidc.issuer],
+        // The sign-in redirects run through the identity provider back to the SPA's origins.
+        'form-action': ["'self'", new URL(config.oidc.issuer).origin, VITE_DEV_ORIGIN],
         // Plain-http deployments (localhost, a LAN) must not be pushed to https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },
@@ -91,12 +97,29 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(docs);
 
   const users = createUsersService(database.db, { adminEmails: config.adminEmails });
+  let localKeys: JSONWebKeySet | undefined;
+  if (config.oidc.embedded) {
+    const keys = await loadOrCreateDevKeys(config.dataDir);
+    localKeys = publicJwks(keys);
+    await seedDevMembers(database.db, DEV_ACCOUNTS);
+    // Loaded only when on: production deployments never load the development provider.
+    const { default: devIdentity } = await import('./plugins/app/dev-identity/dev-identity.js');
+    await app.register(devIdentity, {
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      clientId: config.oidc.clientId,
+      appOrigins: [...new Set([new URL(config.publicUrl).origin, VITE_DEV_ORIGIN])],
+      keys,
+      dataDir: config.dataDir,
+    });
+  }
   const verify =
     options.verify ??
     createTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,
       algorithms: config.oidc.algorithms,
+      localKeys,
     });
   await app.register(auth, { verify, resolveMember: users.findMember });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { app_meta, brokers, cities, properties, property_types, regions } from './schema.js';
+import { app_meta, brokers, cities, properties, property_types, regions, users } from './schema.js';
 import comunas from './seed-data/chile-comunas.json' with { type: 'json' };
 import { DEMO_PROPERTIES } from './seed-data/demo-properties.js';
 
@@ -139,5 +139,19 @@ export async function seedDemoProperties(db: Database, { force = false } = {}) {
     });
     await tx.insert(properties).values(rows);
     return rows.length;
+  });
+}
+
+/** The development sign-in's member accounts (one per role), once per database. */
+export async function seedDevMembers(
+  db: Database,
+  accounts: { email: string; name: string; role: 'viewer' | 'editor' | 'admin' | null }[],
+) {
+  await db.transaction(async (tx) => {
+    if (!(await claimOnce(tx, 'dev_members_seeded_at'))) return;
+    const members = accounts.flatMap((a) =>
+      a.role ? [{ email: a.email.toLowerCase(), name: a.name, role: a.role }] : [],
+    );
+    if (members.length) await tx.insert(users).values(members).onConflictDoNothing();
   });
 }

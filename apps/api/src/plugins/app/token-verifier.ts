@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -18,6 +26,11 @@ export type TokenVerifierOptions = {
   /** Seconds of clock skew tolerated on exp/nbf/iat. */
   clockTolerance?: number;
   fetch?: typeof fetch;
+  /**
+   * The issuer's public keys, when this process holds them (the embedded development provider):
+   * no discovery or key fetch over HTTP, which may not even reach PUBLIC_URL from inside.
+   */
+  localKeys?: JSONWebKeySet;
 };
 
 const DiscoverySchema = z.object({
@@ -67,14 +80,19 @@ const nameFrom = (claims: Record<string, unknown>): string | null => {
  */
 export function createTokenVerifier(options: TokenVerifierOptions) {
   const doFetch = options.fetch ?? fetch;
-  let discovery: Promise<{ meta: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }> | null =
-    null;
+  let discovery: Promise<{ meta: Discovery; jwks: JWTVerifyGetKey }> | null = options.localKeys
+    ? Promise.resolve({
+        meta: { issuer: options.issuer, jwks_uri: `${options.issuer}/jwks` },
+        jwks: createLocalJWKSet(options.localKeys),
+      })
+    : null;
   let discoveredAt = 0;
   const userinfoCache = new LRUCache<string, Identity>({ max: 10_000, ttlAutopurge: false });
 
   const discover = () => {
     // Re-read discovery now and then, so a provider that moves its key set URL is followed.
-    if (discovery && Date.now() - discoveredAt > DISCOVERY_TTL_MS) discovery = null;
+    if (discovery && !options.localKeys && Date.now() - discoveredAt > DISCOVERY_TTL_MS)
+      discovery = null;
     if (!discovery) discoveredAt = Date.now();
     discovery ??= (async () => {
       const url = `${options.issuer}/.well-known/openid-configuration`;
