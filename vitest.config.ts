@@ -30,12 +30,14 @@ export default defineConfig({
       apiProject('pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('postgres')] : []),
       {
+        // The web app's own Vite config: the React plugin and the `@/` alias.
+        extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          passWithNoTests: true,
+          environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { type DevAccount, devSubject } from './dev-accounts.js';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -29,7 +29,7 @@ const STYLE = `
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main><div class="card">${body}</div></main></body></html>`;
 
 export type SignInPageOptions = {
@@ -45,9 +45,9 @@ export type SignInPageOptions = {
 export function signInPage(options: SignInPageOptions) {
   const accounts = options.accounts
     .map(
-      (a) => `<form method="post" action="${escape(options.action)}">
-        <input type="hidden" name="email" value="${escape(a.email)}"><input type="hidden" name="name" value="${escape(a.name)}">
-        <button type="submit" data-account="${escape(devSubject(a.email))}">${escape(a.name)} · ${escape(a.email)}<small>${escape(a.description)}</small></button>
+      (a) => `<form method="post" action="${escapeHtml(options.action)}">
+        <input type="hidden" name="email" value="${escapeHtml(a.email)}"><input type="hidden" name="name" value="${escapeHtml(a.name)}">
+        <button type="submit" data-account="${escapeHtml(devSubject(a.email))}">${escapeHtml(a.name)} · ${escapeHtml(a.email)}<small>${escapeHtml(a.description)}</small></button>
       </form>`,
     )
     .join('');
@@ -56,18 +56,18 @@ export function signInPage(options: SignInPageOptions) {
     `<h1>Sign in to BEC</h1>
     <div class="warning" role="note"><strong>Development sign-in.</strong> This page stands in for Google while BEC runs
     without an external identity provider. Anyone who can reach it can sign in as anyone: never expose it.</div>
-    ${options.error ? `<div class="error" role="alert">${escape(options.error)}</div>` : ''}
-    <p class="muted">Continue to ${escape(options.clientName)} as one of the seeded accounts:</p>
+    ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}</div>` : ''}
+    <p class="muted">Continue to ${escapeHtml(options.clientName)} as one of the seeded accounts:</p>
     <div class="accounts">${accounts}</div>
     <p class="muted">…or as any account:</p>
-    <form method="post" action="${escape(options.action)}">
+    <form method="post" action="${escapeHtml(options.action)}">
       <label for="email">Email</label>
-      <input id="email" name="email" type="email" required autocomplete="email" value="${escape(options.values?.email ?? '')}">
+      <input id="email" name="email" type="email" required autocomplete="email" value="${escapeHtml(options.values?.email ?? '')}">
       <label for="name">Name</label>
-      <input id="name" name="name" type="text" maxlength="100" autocomplete="name" value="${escape(options.values?.name ?? '')}">
+      <input id="name" name="name" type="text" maxlength="100" autocomplete="name" value="${escapeHtml(options.values?.name ?? '')}">
       <p><button class="primary" type="submit">Sign in</button></p>
     </form>
-    <form method="post" action="${escape(options.abortAction)}"><button class="secondary" type="submit">Cancel</button></form>`,
+    <form method="post" action="${escapeHtml(options.abortAction)}"><button class="secondary" type="submit">Cancel</button></form>`,
   );
 }
 
@@ -75,7 +75,7 @@ export const logoutPage = (host: string, form: string) =>
   page(
     'Sign out · BEC',
     `<h1>Sign out of BEC?</h1>
-    <p class="muted">You are signed in through the development sign-in on ${escape(host)}.</p>
+    <p class="muted">You are signed in through the development sign-in on ${escapeHtml(host)}.</p>
     ${form}
     <p><button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button></p>
     <button class="secondary" type="submit" form="op.logoutForm">Stay signed in</button>`,
@@ -87,5 +87,5 @@ export const signedOutPage = () =>
 export const errorPage = (error: string, description?: string) =>
   page(
     'Sign-in error · BEC',
-    `<h1>Sign-in failed</h1><div class="error" role="alert">${escape(description ?? error)}</div><p><a href="/home">Back to BEC</a></p>`,
+    `<h1>Sign-in failed</h1><div class="error" role="alert">${escapeHtml(description ?? error)}</div><p><a href="/home">Back to BEC</a></p>`,
   );

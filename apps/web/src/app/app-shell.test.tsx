@@ -1,0 +1,151 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppLayout } from '@/app/app-shell';
+import type { AuthContextValue } from '@/features/auth/auth-context';
+import {
+  FakeAuthProvider,
+  fakeAuth,
+  signedInAuth,
+  signedOutAuth,
+} from '@/features/auth/testing/fake-auth';
+import { renderRoutes } from '@/testing/render';
+
+function renderShell(auth: AuthContextValue, path = '/home') {
+  return renderRoutes(
+    [{ path: '/', Component: AppLayout, children: [{ path: '*', element: <p>The page</p> }] }],
+    path,
+    { wrapper: ({ children }) => <FakeAuthProvider value={auth}>{children}</FakeAuthProvider> },
+  );
+}
+
+const navbar = () => screen.getByRole('navigation', { name: 'Main navigation' });
+
+/** Opens the sidebar (it starts collapsed) and answers its links as "label href". */
+async function sidebarLinks() {
+  await userEvent.click(screen.getByRole('button', { name: 'Toggle navigation' }));
+  return within(navbar())
+    .queryAllByRole('link')
+    .map((link) => `${link.textContent} ${link.getAttribute('href')}`);
+}
+
+describe('app shell', () => {
+  it('has the BEC label linking to /home and renders the page', () => {
+    renderShell(signedOutAuth(), '/data');
+    expect(screen.getByRole('link', { name: 'BEC' })).toHaveAttribute('href', '/home');
+    expect(screen.getByText('The page')).toBeInTheDocument();
+  });
+
+  it('starts with the sidebar collapsed; the burger opens it and its close button closes it', async () => {
+    renderShell(signedOutAuth());
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(navbar()).toHaveAttribute('inert');
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(navbar()).not.toHaveAttribute('inert');
+
+    await userEvent.click(within(navbar()).getByRole('button', { name: 'Close navigation' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(navbar()).toHaveAttribute('inert');
+  });
+
+  describe('sidebar links by status and role', () => {
+    it('loading: no links, a loader in the header', async () => {
+      renderShell(fakeAuth());
+      expect(await sidebarLinks()).toEqual([]);
+      expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    });
+
+    it('signed out: Home only, and a sign-in button', async () => {
+      renderShell(signedOutAuth());
+      expect(await sidebarLinks()).toEqual(['Home /home']);
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    });
+
+    it.each(['viewer', 'editor'] as const)('%s: Home, Properties, Data', async (role) => {
+      renderShell(signedInAuth(role));
+      expect(await sidebarLinks()).toEqual(['Home /home', 'Properties /properties', 'Data /data']);
+    });
+
+    it('admin: Home, Properties, Data, Users', async () => {
+      renderShell(signedInAuth('admin'));
+      expect(await sidebarLinks()).toEqual([
+        'Home /home',
+        'Properties /properties',
+        'Data /data',
+        'Users /users',
+      ]);
+    });
+
+    it('waitlisted: Home only, though signed in at the provider', async () => {
+      renderShell(
+        signedOutAuth({
+          session: { subject: 's', name: 'Nina New', email: 'nina@example.com' },
+          waitlisted: true,
+        }),
+      );
+      expect(await sidebarLinks()).toEqual(['Home /home']);
+    });
+  });
+
+  it('marks the current page in the sidebar', async () => {
+    renderShell(signedInAuth('viewer'), '/data');
+    await sidebarLinks();
+    expect(within(navbar()).getByRole('link', { name: 'Data' })).toHaveAttribute('data-active');
+    expect(within(navbar()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('data-active');
+  });
+
+  it('signed in: the user menu shows name, email and role, and signs out', async () => {
+    const signOut = vi.fn(async () => undefined);
+    renderShell(signedInAuth('editor', { signOut }));
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pat editor' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('pat.editor@example.com')).toBeInTheDocument();
+    expect(within(menu).getByText('editor')).toBeInTheDocument();
+
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+
+  it('waitlisted: the menu still offers to sign out, with the access request noted', async () => {
+    renderShell(
+      signedOutAuth({
+        session: { subject: 's', name: 'Nina New', email: 'nina@example.com' },
+        waitlisted: true,
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Nina New' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('access requested')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('sign in asks the identity provider', async () => {
+    const signIn = vi.fn(async () => undefined);
+    // Any non-null user manager makes the button usable; the click goes through signIn.
+    const userManager = {} as AuthContextValue['userManager'];
+    renderShell(signedOutAuth({ signIn, userManager }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(signIn).toHaveBeenCalledOnce();
+  });
+
+  it('shows that the sign-in service cannot be reached instead of the sign-in button', () => {
+    renderShell(
+      signedOutAuth({ identityProvider: { status: 'error', failures: 6, reason: 'HTTP 502' } }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The sign-in service cannot be reached.');
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('shows a loader while the sign-in service is being retried', () => {
+    renderShell(fakeAuth({ identityProvider: { status: 'degraded', failures: 2, reason: 'x' } }));
+    expect(
+      screen.getByRole('status', { name: 'Reaching the sign-in service' }),
+    ).toBeInTheDocument();
+  });
+});

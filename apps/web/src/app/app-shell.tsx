@@ -1,0 +1,78 @@
+import { Anchor, AppShell, Burger, CloseButton, Group, NavLink, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
+import { navLinksFor } from '@/app/nav-links';
+import { paths } from '@/config/paths';
+import { AuthControls } from '@/features/auth/components/auth-controls';
+import { useAuth } from '@/features/auth/use-auth';
+
+/** The spec's "40 units" of sidebar: 40 spacing units of 4 px. */
+export const NAVBAR_WIDTH = 160;
+const HEADER_HEIGHT = 56;
+const NAVBAR_ID = 'app-navbar';
+
+/**
+ * The layout of every page: a header (menu toggle, "BEC" home link, the account on the right)
+ * and a sidebar that starts collapsed on every screen size, with its links by sign-in status.
+ */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // Below the breakpoint the open sidebar covers the page, so following a link closes it.
+  const isMobile = useMediaQuery('(max-width: 48em)');
+  const { status, user } = useAuth();
+  const { pathname } = useLocation();
+  const links = navLinksFor(status, user?.role ?? null);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: NAVBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !opened, desktop: !opened },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+              aria-controls={NAVBAR_ID}
+            />
+            <Anchor component={Link} to={paths.home.getHref()} fw={700} fz="xl" underline="never">
+              BEC
+            </Anchor>
+          </Group>
+          <AuthControls />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar id={NAVBAR_ID} p="xs" aria-label="Main navigation" inert={!opened}>
+        <Group justify="flex-end">
+          <CloseButton aria-label="Close navigation" onClick={close} />
+        </Group>
+        <Stack gap={4} mt="xs">
+          {links.map((link) => (
+            <NavLink
+              key={link.href}
+              component={Link}
+              to={link.href}
+              label={link.label}
+              active={pathname === link.href || pathname.startsWith(`${link.href}/`)}
+              onClick={isMobile ? close : undefined}
+            />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { navLinksFor } from '@/app/nav-links';
+
+const labels = (...args: Parameters<typeof navLinksFor>) =>
+  navLinksFor(...args).map((link) => `${link.label} ${link.href}`);
+
+describe('navLinksFor', () => {
+  it('shows no links while loading', () => {
+    expect(labels('loading', null)).toEqual([]);
+    expect(labels('loading', 'admin')).toEqual([]);
+  });
+
+  it('shows Home only when not signed in', () => {
+    expect(labels('unauthenticated', null)).toEqual(['Home /home']);
+  });
+
+  it('shows Home, Properties and Data to viewers and editors', () => {
+    const member = ['Home /home', 'Properties /properties', 'Data /data'];
+    expect(labels('authenticated', 'viewer')).toEqual(member);
+    expect(labels('authenticated', 'editor')).toEqual(member);
+  });
+
+  it('adds Users for admins', () => {
+    expect(labels('authenticated', 'admin')).toEqual([
+      'Home /home',
+      'Properties /properties',
+      'Data /data',
+      'Users /users',
+    ]);
+  });
+});

@@ -1,0 +1,25 @@
+import type { Role } from '@bec/contracts';
+import { paths } from '@/config/paths';
+import type { AuthStatus } from '@/features/auth/auth-machine';
+
+export type NavLinkItem = { label: string; href: string };
+
+const home: NavLinkItem = { label: 'Home', href: paths.home.getHref() };
+const properties: NavLinkItem = { label: 'Properties', href: paths.properties.getHref() };
+const data: NavLinkItem = { label: 'Data', href: paths.data.getHref() };
+const users: NavLinkItem = { label: 'Users', href: paths.users.getHref() };
+
+/**
+ * The sidebar's links (spec §2): none while loading, Home when signed out, Home, Properties and
+ * Data for a member, and Users too for an admin. It only mirrors the server's rules.
+ */
+export function navLinksFor(status: AuthStatus, role: Role | null): NavLinkItem[] {
+  switch (status) {
+    case 'loading':
+      return [];
+    case 'unauthenticated':
+      return [home];
+    case 'authenticated':
+      return role === 'admin' ? [home, properties, data, users] : [home, properties, data];
+  }
+}

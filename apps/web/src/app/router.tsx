@@ -1,0 +1,48 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from '@/app/app-shell';
+import { RouteError } from '@/app/route-error';
+import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
+
+/**
+ * Each page is its own chunk (`lazy`), loaded when first visited. The shell is not: it renders
+ * at once, with PageLoader in its outlet while the first page's code arrives.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.root.path,
+    Component: AppLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate to={paths.home.getHref()} replace /> },
+      {
+        path: paths.home.path,
+        lazy: () => import('@/app/routes/home'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.properties.path,
+        lazy: () => import('@/app/routes/properties'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.data.path,
+        lazy: () => import('@/app/routes/data'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.users.path,
+        lazy: () => import('@/app/routes/users'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.authCallback.path,
+        lazy: () => import('@/app/routes/auth-callback'),
+        HydrateFallback: PageLoader,
+      },
+      { path: '*', lazy: () => import('@/app/routes/not-found'), HydrateFallback: PageLoader },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,27 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { LoadingText } from '@/components/loading-text';
+import { AccessDeniedCard } from '@/features/auth/components/access-denied-card';
+import { useAuth } from '@/features/auth/use-auth';
+
+/** /home: the landing screen, by sign-in status (spec §2). */
+export function Component() {
+  const { status, waitlisted, error } = useAuth();
+  switch (status) {
+    case 'loading':
+      return <LoadingText />;
+    case 'unauthenticated': {
+      // Waitlisted and a refused token already say what happened; any other failure is shown.
+      const shown = error && error.code !== 'WAITLISTED' && error.code !== 'UNAUTHENTICATED';
+      return <AccessDeniedCard waitlisted={waitlisted} error={shown ? error.message : null} />;
+    }
+    case 'authenticated':
+      return (
+        <Stack gap="xs">
+          <Title order={2}>Welcome to the BEC Project!</Title>
+          <Text>Navigate with the sidebar on the left (the menu button opens it).</Text>
+        </Stack>
+      );
+    default:
+      return <Text>Unknown status</Text>;
+  }
+}

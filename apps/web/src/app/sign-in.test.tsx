@@ -1,0 +1,174 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { User } from 'oidc-client-ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
+import { AuthProvider } from '@/features/auth/auth-provider';
+import { renderRoutes } from '@/testing/render';
+
+// The app with the real AuthProvider, oidc-client-ts and API client, against a fake network:
+// GET /api/config, the provider's discovery document and GET /api/users/me.
+
+const ISSUER = 'http://localhost:3000/oidc';
+const CLIENT_ID = 'bec-web';
+const USER_KEY = `oidc.user:${ISSUER}:${CLIENT_ID}`;
+
+const envelope = (data: unknown) => ({ status: 'success', message: 'OK', data });
+const config = envelope({
+  oidc: {
+    issuer: ISSUER,
+    client_id: CLIENT_ID,
+    audience: 'bec-api',
+    scopes: 'openid profile email',
+  },
+  dev_signin: true,
+});
+const discovery = {
+  issuer: ISSUER,
+  authorization_endpoint: `${ISSUER}/auth`,
+  token_endpoint: `${ISSUER}/token`,
+  end_session_endpoint: `${ISSUER}/session/end`,
+  jwks_uri: `${ISSUER}/jwks`,
+};
+
+type Reply = { status: number; body: unknown };
+const json = ({ status, body }: Reply) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function network(routesByUrl: Record<string, () => Reply>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const route = routesByUrl[url];
+    if (!route) throw new TypeError(`Failed to fetch ${url}`);
+    return json(route());
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const callsTo = (url: string) => fetchMock.mock.calls.filter(([input]) => String(input) === url);
+  return { fetchMock, callsTo };
+}
+
+const workingProvider = {
+  '/api/config': () => ({ status: 200, body: config }),
+  [`${ISSUER}/.well-known/openid-configuration`]: () => ({ status: 200, body: discovery }),
+};
+
+function storeSession(name: string, email: string) {
+  const user = new User({
+    access_token: 'at-123',
+    token_type: 'Bearer',
+    refresh_token: 'rt-123',
+    profile: { sub: 'sub-1', iss: ISSUER, aud: CLIENT_ID, exp: 0, iat: 0, name, email },
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+  });
+  window.localStorage.setItem(USER_KEY, user.toStorageString());
+}
+
+const renderApp = (path = '/home') => renderRoutes(routes, path, { wrapper: AuthProvider });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('AuthProvider', () => {
+  it('signs a stored session in as the member GET /api/users/me names', async () => {
+    storeSession('Ana Admin', 'ana@example.com');
+    const { callsTo } = network({
+      ...workingProvider,
+      '/api/users/me': () => ({
+        status: 200,
+        body: envelope({ id: 1, name: 'Ana Admin', email: 'ana@example.com', role: 'admin' }),
+      }),
+    });
+    renderApp();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to the BEC Project!' }),
+    ).toBeInTheDocument();
+    const [, init] = callsTo('/api/users/me')[0] ?? [];
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer at-123');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle navigation' }));
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Properties', 'Data', 'Users']);
+    expect(screen.getByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
+  });
+
+  it('shows the Access Denied card with the recorded request to a waitlisted account', async () => {
+    storeSession('Nina New', 'nina@example.com');
+    network({
+      ...workingProvider,
+      '/api/users/me': () => ({
+        status: 403,
+        body: {
+          status: 'error',
+          message: 'Your access request has been recorded.',
+          data: null,
+          error: { code: 'WAITLISTED' },
+        },
+      }),
+    });
+    renderApp();
+
+    expect(
+      await screen.findByText(
+        'Your access request has been recorded: an administrator has to approve it before you can use BEC.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    // Signed in at the provider all the same: the menu lets it sign out.
+    expect(screen.getByRole('button', { name: 'Nina New' })).toBeInTheDocument();
+  });
+
+  it('is signed out without a stored session, and never asks for the profile', async () => {
+    const { callsTo } = network(workingProvider);
+    renderApp();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(callsTo('/api/users/me')).toHaveLength(0);
+  });
+
+  it('forgets a session whose token the API refuses', async () => {
+    storeSession('Vera Viewer', 'vera@example.com');
+    network({
+      ...workingProvider,
+      '/api/users/me': () => ({
+        status: 401,
+        body: {
+          status: 'error',
+          message: 'The access token is not valid.',
+          data: null,
+          error: { code: 'UNAUTHENTICATED' },
+        },
+      }),
+    });
+    renderApp();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+  });
+
+  it('retries the sign-in service 5 times (degraded), then says it cannot be reached', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { callsTo } = network({ '/api/config': () => ({ status: 502, body: 'Bad gateway' }) });
+    renderApp();
+
+    expect(
+      await screen.findByRole('status', { name: 'Reaching the sign-in service' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+
+    // 125 + 250 + 500 + 1000 + 2000 ms between the 6 attempts.
+    await vi.advanceTimersByTimeAsync(3875);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in service cannot be reached.',
+    );
+    expect(callsTo('/api/config')).toHaveLength(6);
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+});

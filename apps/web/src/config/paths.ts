@@ -1,0 +1,12 @@
+/**
+ * Every route of the SPA, in one place: `path` for the router, `getHref()` for links and redirects.
+ * Build URLs only through these (STYLE.md, convention 10).
+ */
+export const paths = {
+  root: { path: '/', getHref: () => '/' },
+  home: { path: '/home', getHref: () => '/home' },
+  properties: { path: '/properties', getHref: () => '/properties' },
+  data: { path: '/data', getHref: () => '/data' },
+  users: { path: '/users', getHref: () => '/users' },
+  authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+} as const;

@@ -1,0 +1,14 @@
+import type { UserManager } from 'oidc-client-ts';
+import { createContext } from 'react';
+import type { AuthState } from '@/features/auth/auth-machine';
+
+export type AuthContextValue = AuthState & {
+  /** Leaves for the provider's sign-in page; comes back to `returnTo` (default: this page). */
+  signIn: (returnTo?: string) => Promise<void>;
+  /** Ends the session at the provider when it can, else here only. */
+  signOut: () => Promise<void>;
+  /** Known once the identity provider is ready. */
+  userManager: UserManager | null;
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,0 +1,133 @@
+import type { ErrorCode, Me } from '@bec/contracts';
+
+/**
+ * The sign-in state of the app as a pure state machine: events in, state out. The AuthProvider
+ * feeds it what the identity provider, the OIDC session and GET /api/users/me report.
+ *
+ * Identity provider (discovery): loading → ready, or degraded while retrying, then error once
+ * IDP_MAX_RETRIES retries have failed too.
+ * App auth status (the spec's): loading → authenticated (profile call succeeded) or
+ * unauthenticated (signed out, the profile call failed, or no sign-in service).
+ */
+
+/** Discovery is retried 5 times, 125 ms after the first failure and doubling: 125 … 2000 ms. */
+export const IDP_MAX_RETRIES = 5;
+export const IDP_FIRST_RETRY_DELAY_MS = 125;
+export const IDP_UNREACHABLE_MESSAGE = 'The sign-in service cannot be reached.';
+export const WAITLISTED_MESSAGE =
+  'Your access request has been recorded: an administrator has to approve it before you can use BEC.';
+
+/** Delay before retry number `failureCount + 1` (`failureCount` is 0 before the first retry). */
+export function identityProviderRetryDelay(failureCount: number): number {
+  return IDP_FIRST_RETRY_DELAY_MS * 2 ** failureCount;
+}
+
+export type IdentityProviderStatus = 'loading' | 'ready' | 'degraded' | 'error';
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/** Who is signed in at the identity provider, member of BEC or not (from the ID token). */
+export type Session = { subject: string; name: string | null; email: string | null };
+
+export type AuthState = {
+  identityProvider: {
+    status: IdentityProviderStatus;
+    /** Failed discovery attempts so far. */
+    failures: number;
+    /** Why the last attempt failed. */
+    reason: string | null;
+  };
+  status: AuthStatus;
+  session: Session | null;
+  /** The member's profile; set only while `authenticated`. */
+  user: Me | null;
+  /** The profile call answered WAITLISTED: the access request is recorded. */
+  waitlisted: boolean;
+  /** Why the profile call failed, when it did. */
+  error: { code: ErrorCode | null; message: string } | null;
+};
+
+export type AuthEvent =
+  | { type: 'IDP_ATTEMPT_FAILED'; failures: number; reason: string }
+  | { type: 'IDP_READY' }
+  | { type: 'SIGNED_IN'; session: Session }
+  | { type: 'SIGNED_OUT' }
+  | { type: 'PROFILE_LOADED'; user: Me }
+  | { type: 'PROFILE_FAILED'; code: ErrorCode | null; message: string };
+
+export const initialAuthState: AuthState = {
+  identityProvider: { status: 'loading', failures: 0, reason: null },
+  status: 'loading',
+  session: null,
+  user: null,
+  waitlisted: false,
+  error: null,
+};
+
+const signedOut = (state: AuthState): AuthState => ({
+  ...state,
+  status: 'unauthenticated',
+  session: null,
+  user: null,
+  waitlisted: false,
+  error: null,
+});
+
+export function authReducer(state: AuthState, event: AuthEvent): AuthState {
+  switch (event.type) {
+    case 'IDP_ATTEMPT_FAILED': {
+      if (state.identityProvider.status === 'ready') return state;
+      const { failures, reason } = event;
+      if (failures > IDP_MAX_RETRIES) {
+        // No sign-in service: nobody can be signed in.
+        return {
+          ...signedOut(state),
+          identityProvider: { status: 'error', failures, reason },
+        };
+      }
+      return { ...state, identityProvider: { status: 'degraded', failures, reason } };
+    }
+    case 'IDP_READY':
+      if (state.identityProvider.status === 'ready') return state;
+      // The status stays loading until the session is known.
+      return {
+        ...state,
+        identityProvider: { ...state.identityProvider, status: 'ready', reason: null },
+      };
+    case 'SIGNED_IN':
+      if (state.session?.subject === event.session.subject) {
+        // A renewed token for the same account: nothing to check again.
+        return { ...state, session: event.session };
+      }
+      return {
+        ...state,
+        status: 'loading',
+        session: event.session,
+        user: null,
+        waitlisted: false,
+        error: null,
+      };
+    case 'SIGNED_OUT':
+      return state.status === 'unauthenticated' && state.session === null
+        ? state
+        : signedOut(state);
+    case 'PROFILE_LOADED':
+      // A profile that arrives after signing out is stale.
+      if (state.session === null) return state;
+      return {
+        ...state,
+        status: 'authenticated',
+        user: event.user,
+        waitlisted: false,
+        error: null,
+      };
+    case 'PROFILE_FAILED':
+      if (state.session === null) return state;
+      return {
+        ...state,
+        status: 'unauthenticated',
+        user: null,
+        waitlisted: event.code === 'WAITLISTED',
+        error: { code: event.code, message: event.message },
+      };
+  }
+}

@@ -1,0 +1,107 @@
+import type { Me } from '@bec/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
+import { meQueryOptions } from '@/features/auth/api/get-me';
+import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
+import { type AuthEvent, authReducer, initialAuthState } from '@/features/auth/auth-machine';
+import { identityProviderQueryOptions } from '@/features/auth/identity-provider';
+import { endSession, freshAccessToken, toSession, watchSession } from '@/features/auth/session';
+import { sessionQueryOptions } from '@/features/auth/session-queries';
+import { ApiError, setAccessTokenSource } from '@/lib/api-client';
+
+export type AuthProviderProps = { children: ReactNode };
+
+/** A failed profile call ends the sign-in when it is final (401/403) or nothing was loaded yet. */
+function profileEvent(me: {
+  status: 'pending' | 'success' | 'error';
+  data: Me | undefined;
+  error: Error | null;
+}): AuthEvent | null {
+  if (me.status === 'error' && me.error) {
+    const final =
+      me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
+    if (final || me.data === undefined) {
+      const code = me.error instanceof ApiError ? (me.error.code ?? null) : null;
+      return { type: 'PROFILE_FAILED', code, message: me.error.message };
+    }
+  }
+  return me.data === undefined ? null : { type: 'PROFILE_LOADED', user: me.data };
+}
+
+/**
+ * Runs the sign-in: loads the identity provider, follows the OIDC session and asks the API who the
+ * signed-in account is, feeding each outcome to the auth state machine. The fetching is done by
+ * TanStack Query; the effects here only report query outcomes to the machine and subscribe to the
+ * session's events.
+ */
+export function AuthProvider({ children }: AuthProviderProps) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+
+  const identityProvider = useQuery(identityProviderQueryOptions());
+  const userManager = identityProvider.data?.userManager ?? null;
+  const idpStatus = identityProvider.status;
+  const idpFailures = identityProvider.failureCount;
+  const idpReason = identityProvider.failureReason?.message ?? 'Unknown error';
+  useEffect(() => {
+    if (idpStatus === 'success') dispatch({ type: 'IDP_READY' });
+    else if (idpFailures > 0) {
+      dispatch({ type: 'IDP_ATTEMPT_FAILED', failures: idpFailures, reason: idpReason });
+    }
+  }, [idpStatus, idpFailures, idpReason]);
+
+  // API calls take their bearer token from this session.
+  useEffect(() => {
+    if (userManager === null) return;
+    setAccessTokenSource(() => freshAccessToken(userManager));
+    return () => setAccessTokenSource(null);
+  }, [userManager]);
+
+  const session = useQuery(sessionQueryOptions(userManager));
+  useEffect(() => {
+    if (userManager === null) return;
+    const { queryKey } = sessionQueryOptions(userManager);
+    return watchSession(userManager, (user) => queryClient.setQueryData(queryKey, user));
+  }, [userManager, queryClient]);
+
+  const sessionUser = session.isError ? null : session.data;
+  useEffect(() => {
+    if (sessionUser === undefined) return;
+    if (sessionUser !== null) {
+      dispatch({ type: 'SIGNED_IN', session: toSession(sessionUser) });
+      return;
+    }
+    dispatch({ type: 'SIGNED_OUT' });
+    // Nothing loaded for the previous account outlives its session.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+  }, [sessionUser, queryClient]);
+
+  const me = useQuery(meQueryOptions(state.session?.subject ?? null));
+  useEffect(() => {
+    const event = profileEvent({ status: me.status, data: me.data, error: me.error });
+    if (event === null) return;
+    dispatch(event);
+    // The API refused the token itself: the session is of no use, forget it.
+    if (me.error instanceof ApiError && me.error.status === 401) void userManager?.removeUser();
+  }, [me.status, me.data, me.error, userManager]);
+
+  const signIn = useCallback(
+    async (returnTo?: string) => {
+      if (userManager === null) return;
+      const { pathname, search, hash } = window.location;
+      await userManager.signinRedirect({
+        state: { returnTo: returnTo ?? pathname + search + hash },
+      });
+    },
+    [userManager],
+  );
+  const signOut = useCallback(async () => {
+    if (userManager !== null) await endSession(userManager);
+  }, [userManager]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, signIn, signOut, userManager }),
+    [state, signIn, signOut, userManager],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,38 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { IDP_UNREACHABLE_MESSAGE } from '@/features/auth/auth-machine';
+import { signinCallbackQueryOptions } from '@/features/auth/session-queries';
+import { useAuth } from '@/features/auth/use-auth';
+
+function SignInFailed({ message }: { message: string }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2}>Sign-in failed</Title>
+      <Text role="alert">Error: {message}</Text>
+      <Anchor component={Link} to={paths.home.getHref()}>
+        Go to the home page
+      </Anchor>
+    </Stack>
+  );
+}
+
+/**
+ * The provider sends the browser back here with an authorization code: redeem it (once, even
+ * under StrictMode: see `signinCallbackQueryOptions`), then go to the page the sign-in started
+ * from.
+ */
+export function AuthCallback() {
+  const { userManager, identityProvider } = useAuth();
+  // The URL as the provider sent it, before anything navigates away.
+  const [callbackUrl] = useState(() => window.location.href);
+  const callback = useQuery(signinCallbackQueryOptions(userManager, callbackUrl));
+
+  if (identityProvider.status === 'error')
+    return <SignInFailed message={IDP_UNREACHABLE_MESSAGE} />;
+  if (callback.isError) return <SignInFailed message={callback.error.message} />;
+  if (callback.isSuccess) return <Navigate to={callback.data.returnTo} replace />;
+  return <Text role="status">Signing you in...</Text>;
+}

@@ -1,0 +1,151 @@
+import { User, type UserManager } from 'oidc-client-ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  endSession,
+  freshAccessToken,
+  restoreSession,
+  returnPathFrom,
+} from '@/features/auth/session';
+
+const now = () => Math.floor(Date.now() / 1000);
+
+function user(accessToken: string, secondsLeft: number, refreshToken: string | null = 'rt-1') {
+  return new User({
+    access_token: accessToken,
+    token_type: 'Bearer',
+    refresh_token: refreshToken ?? undefined,
+    profile: { sub: 'sub-1', iss: 'http://localhost:3000/oidc', aud: 'bec-web', exp: 0, iat: 0 },
+    expires_at: now() + secondsLeft,
+  });
+}
+
+/** A UserManager whose storage answers `stored` in turn (the last one from then on). */
+function fakeUserManager(stored: (User | null)[], renewed: () => Promise<User | null>) {
+  let reads = 0;
+  const getUser = vi.fn(async (_raiseEvent?: boolean) => {
+    const next = stored[Math.min(reads, stored.length - 1)] ?? null;
+    reads += 1;
+    return next;
+  });
+  const fake = {
+    getUser,
+    signinSilent: vi.fn(renewed),
+    removeUser: vi.fn(async () => undefined),
+    signoutRedirect: vi.fn(async () => undefined),
+    metadataService: { getMetadata: vi.fn(async () => ({})) },
+  };
+  return { fake, userManager: fake as unknown as UserManager };
+}
+
+describe('freshAccessToken', () => {
+  it('answers the stored token while it is good', async () => {
+    const { fake, userManager } = fakeUserManager([user('at-1', 600)], async () => null);
+    await expect(freshAccessToken(userManager)).resolves.toBe('at-1');
+    expect(fake.signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('answers null when nobody is signed in', async () => {
+    const { userManager } = fakeUserManager([null], async () => null);
+    await expect(freshAccessToken(userManager)).resolves.toBeNull();
+  });
+
+  it('renews a token about to expire with the refresh token, once for simultaneous calls', async () => {
+    const { fake, userManager } = fakeUserManager([user('at-1', 5)], async () =>
+      user('at-2', 3600),
+    );
+    const tokens = await Promise.all([
+      freshAccessToken(userManager),
+      freshAccessToken(userManager),
+    ]);
+    expect(tokens).toEqual(['at-2', 'at-2']);
+    expect(fake.signinSilent).toHaveBeenCalledOnce();
+    expect(fake.removeUser).not.toHaveBeenCalled();
+  });
+
+  it('takes the tokens another tab renewed meanwhile instead of renewing again', async () => {
+    const renewedElsewhere = user('at-9', 3600);
+    const { fake, userManager } = fakeUserManager([user('at-1', 5), renewedElsewhere], async () =>
+      user('at-2', 3600),
+    );
+    await expect(freshAccessToken(userManager)).resolves.toBe('at-9');
+    expect(fake.signinSilent).not.toHaveBeenCalled();
+    // Read again raising userLoaded, which re-arms the expiry timers for the new token.
+    expect(fake.getUser).toHaveBeenLastCalledWith(true);
+  });
+
+  it('signs out locally when the renewal fails', async () => {
+    const { fake, userManager } = fakeUserManager([user('at-1', 5)], async () => {
+      throw new Error('invalid_grant');
+    });
+    await expect(freshAccessToken(userManager)).resolves.toBeNull();
+    expect(fake.removeUser).toHaveBeenCalledOnce();
+  });
+
+  it('signs out locally when there is no refresh token to renew with', async () => {
+    const { fake, userManager } = fakeUserManager([user('at-1', -10, null)], async () => null);
+    await expect(freshAccessToken(userManager)).resolves.toBeNull();
+    expect(fake.signinSilent).not.toHaveBeenCalled();
+    expect(fake.removeUser).toHaveBeenCalledOnce();
+  });
+});
+
+describe('restoreSession', () => {
+  it('answers the stored session while its token is good', async () => {
+    const stored = user('at-1', 600);
+    const { userManager } = fakeUserManager([stored], async () => null);
+    await expect(restoreSession(userManager)).resolves.toBe(stored);
+  });
+
+  it('renews a session that expired since the last visit', async () => {
+    const renewed = user('at-2', 3600);
+    const { userManager } = fakeUserManager([user('at-1', -600)], async () => renewed);
+    await expect(restoreSession(userManager)).resolves.toBe(renewed);
+  });
+
+  it('answers null when there is none', async () => {
+    const { userManager } = fakeUserManager([null], async () => null);
+    await expect(restoreSession(userManager)).resolves.toBeNull();
+  });
+});
+
+describe('endSession', () => {
+  it('signs out at the provider when it has an end_session endpoint', async () => {
+    const { fake, userManager } = fakeUserManager([null], async () => null);
+    fake.metadataService.getMetadata.mockResolvedValue({
+      end_session_endpoint: 'http://localhost:3000/oidc/session/end',
+    });
+    await endSession(userManager);
+    expect(fake.signoutRedirect).toHaveBeenCalledOnce();
+    expect(fake.removeUser).not.toHaveBeenCalled();
+  });
+
+  it('forgets the session here when the provider has no end_session endpoint', async () => {
+    const { fake, userManager } = fakeUserManager([null], async () => null);
+    await endSession(userManager);
+    expect(fake.signoutRedirect).not.toHaveBeenCalled();
+    expect(fake.removeUser).toHaveBeenCalledOnce();
+  });
+
+  it('forgets the session here when leaving for the provider fails', async () => {
+    const { fake, userManager } = fakeUserManager([null], async () => null);
+    fake.metadataService.getMetadata.mockResolvedValue({ end_session_endpoint: 'http://x/end' });
+    fake.signoutRedirect.mockRejectedValue(new Error('blocked'));
+    await endSession(userManager);
+    expect(fake.removeUser).toHaveBeenCalledOnce();
+  });
+});
+
+describe('returnPathFrom', () => {
+  it.each([
+    [{ returnTo: '/data' }, '/data'],
+    [{ returnTo: '/properties?page=2#top' }, '/properties?page=2#top'],
+    [undefined, '/home'],
+    [{}, '/home'],
+    [{ returnTo: 42 }, '/home'],
+    [{ returnTo: 'https://elsewhere.example/' }, '/home'],
+    [{ returnTo: '//elsewhere.example/' }, '/home'],
+    [{ returnTo: '/auth/callback?code=x' }, '/home'],
+  ])('%j → %s', (state, expected) => {
+    expect(returnPathFrom(state, '/home')).toBe(expected);
+  });
+});

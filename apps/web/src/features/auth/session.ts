@@ -1,0 +1,135 @@
+import type { User, UserManager } from 'oidc-client-ts';
+import type { Session } from '@/features/auth/auth-machine';
+
+/** oidc-client-ts' default notice before expiry (`accessTokenExpiring`). */
+const EXPIRING_NOTICE_SECONDS = 60;
+/** Below this, a token is renewed before it is sent: it could expire on the way. */
+const MIN_USABLE_SECONDS = 10;
+/** Held while renewing, across every tab of this origin, so one refresh token is used once. */
+const RENEWAL_LOCK = 'bec-session-renewal';
+
+const secondsLeft = (user: User) => user.expires_in ?? Number.POSITIVE_INFINITY;
+
+export function toSession(user: User): Session {
+  return {
+    subject: user.profile.sub,
+    name: user.profile.name ?? null,
+    email: user.profile.email ?? null,
+  };
+}
+
+async function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(RENEWAL_LOCK, task) : await task();
+}
+
+async function renewUnderLock(userManager: UserManager): Promise<User | null> {
+  const stored = await userManager.getUser();
+  if (!stored) return null;
+  if (secondsLeft(stored) > 2 * EXPIRING_NOTICE_SECONDS) {
+    // Another tab renewed while this one waited for the lock: take its tokens (and re-arm the
+    // expiry timers) instead of spending the refresh token a second time.
+    return userManager.getUser(true);
+  }
+  if (!stored.refresh_token) throw new Error('The session has no refresh token to renew with.');
+  return userManager.signinSilent();
+}
+
+const renewals = new WeakMap<UserManager, Promise<User | null>>();
+
+/**
+ * Renews the session with its refresh token, once at a time per tab and across tabs. When that
+ * fails the session is over: the user is removed locally (which signs every tab out) and the
+ * answer is null.
+ */
+export function renewSession(userManager: UserManager): Promise<User | null> {
+  const running = renewals.get(userManager);
+  if (running) return running;
+  const renewal = withRenewalLock(() => renewUnderLock(userManager))
+    .then(async (user) => {
+      if (!user) await userManager.removeUser();
+      return user;
+    })
+    .catch(async () => {
+      await userManager.removeUser().catch(() => undefined);
+      return null;
+    })
+    .finally(() => renewals.delete(userManager));
+  renewals.set(userManager, renewal);
+  return renewal;
+}
+
+/** An access token good for the next call, renewed first when it is (nearly) expired. */
+export async function freshAccessToken(userManager: UserManager): Promise<string | null> {
+  const user = await userManager.getUser();
+  if (!user) return null;
+  if (secondsLeft(user) > MIN_USABLE_SECONDS) return user.access_token;
+  return (await renewSession(userManager))?.access_token ?? null;
+}
+
+/** The session kept from an earlier visit (any tab), renewed if it expired meanwhile. */
+export async function restoreSession(userManager: UserManager): Promise<User | null> {
+  const user = await userManager.getUser();
+  if (!user || secondsLeft(user) > MIN_USABLE_SECONDS) return user;
+  return renewSession(userManager);
+}
+
+/**
+ * Follows the session: sign-in, renewal and sign-out in this tab (oidc-client-ts events) and in
+ * the others (storage events), renewing the token shortly before it expires. Answers the
+ * function that stops following.
+ */
+export function watchSession(
+  userManager: UserManager,
+  onChange: (user: User | null) => void,
+): () => void {
+  const { events } = userManager;
+  const loaded = (user: User) => onChange(user);
+  const unloaded = () => onChange(null);
+  const renew = () => {
+    void renewSession(userManager);
+  };
+  const otherTab = (event: StorageEvent) => {
+    if (event.key !== null && !event.key.startsWith('oidc.user:')) return;
+    void userManager.getUser().then(onChange, () => onChange(null));
+  };
+  events.addUserLoaded(loaded);
+  events.addUserUnloaded(unloaded);
+  events.addAccessTokenExpiring(renew);
+  events.addAccessTokenExpired(renew);
+  window.addEventListener('storage', otherTab);
+  return () => {
+    events.removeUserLoaded(loaded);
+    events.removeUserUnloaded(unloaded);
+    events.removeAccessTokenExpiring(renew);
+    events.removeAccessTokenExpired(renew);
+    window.removeEventListener('storage', otherTab);
+  };
+}
+
+/**
+ * Signs out: through the provider's end_session endpoint when it has one (it comes back to
+ * /home), else by forgetting the session here.
+ */
+export async function endSession(userManager: UserManager): Promise<void> {
+  const metadata = await userManager.metadataService.getMetadata().catch(() => null);
+  if (metadata?.end_session_endpoint) {
+    try {
+      await userManager.signoutRedirect();
+      return;
+    } catch {
+      // Could not leave for the provider: at least forget the session here.
+    }
+  }
+  await userManager.removeUser();
+}
+
+/** Where to go after signing in: the page the sign-in started from, if it is one of ours. */
+export function returnPathFrom(state: unknown, fallback: string): string {
+  if (typeof state !== 'object' || state === null || !('returnTo' in state)) return fallback;
+  const { returnTo } = state;
+  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//')) {
+    return fallback;
+  }
+  return returnTo.startsWith('/auth/') ? fallback : returnTo;
+}

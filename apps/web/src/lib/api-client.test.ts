@@ -1,0 +1,146 @@
+import { MeSchema } from '@bec/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import {
+  ApiError,
+  apiRequest,
+  setAccessTokenSource,
+  TOKEN_UNAVAILABLE_MESSAGE,
+} from '@/lib/api-client';
+
+const me = { id: 3, name: 'Ana Admin', email: 'ana@example.com', role: 'admin' };
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessTokenSource(null);
+});
+
+describe('apiRequest', () => {
+  it('sends the bearer token and a JSON content type, and answers the parsed data', async () => {
+    setAccessTokenSource(async () => 'token-1');
+    const fetchMock = answer(200, { status: 'success', message: 'Me', data: me });
+
+    await expect(apiRequest('/users/me', MeSchema)).resolves.toEqual(me);
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/users/me');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-1');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init?.method).toBe('GET');
+  });
+
+  it('sends a body as JSON', async () => {
+    setAccessTokenSource(async () => 'token-1');
+    const fetchMock = answer(200, { status: 'success', message: 'Updated', data: me });
+    await apiRequest('/users/3', MeSchema, { method: 'PATCH', body: { role: 'admin' } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe('{"role":"admin"}');
+  });
+
+  it('sends no token on an anonymous call', async () => {
+    const fetchMock = answer(200, { status: 'success', message: 'ok', data: 1 });
+    await expect(apiRequest('/config', z.number(), { anonymous: true })).resolves.toBe(1);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it.each([
+    ['there is no token source', null],
+    ['the token source has no token', async () => null],
+    ['the token source fails', async () => Promise.reject(new Error('renewal failed'))],
+  ])('fails without calling when %s', async (_, source) => {
+    setAccessTokenSource(source);
+    const fetchMock = answer(200, { status: 'success', message: 'Me', data: me });
+    const error = await failure(apiRequest('/users/me', MeSchema));
+    expect(error.message).toBe(TOKEN_UNAVAILABLE_MESSAGE);
+    expect(error.message).toBe('Failed to retrieve a fresh authentication token.');
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('UNAUTHENTICATED');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("throws the server's message, code and field errors for an error envelope", async () => {
+    setAccessTokenSource(async () => 'token-1');
+    answer(400, {
+      status: 'error',
+      message: 'price: Must be a number',
+      data: null,
+      error: { code: 'VALIDATION_FAILED', fieldErrors: { price: ['Must be a number'] } },
+    });
+    const error = await failure(apiRequest('/properties', MeSchema, { method: 'POST', body: {} }));
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'price: Must be a number',
+      fieldErrors: { price: ['Must be a number'] },
+    });
+  });
+
+  it('throws WAITLISTED for an account that is not a member yet', async () => {
+    setAccessTokenSource(async () => 'token-1');
+    answer(403, {
+      status: 'error',
+      message: 'Your access request has been recorded.',
+      data: null,
+      error: { code: 'WAITLISTED' },
+    });
+    const error = await failure(apiRequest('/users/me', MeSchema));
+    expect(error).toMatchObject({ status: 403, code: 'WAITLISTED' });
+  });
+
+  it('throws when an ok answer does not say success', async () => {
+    setAccessTokenSource(async () => 'token-1');
+    answer(200, { status: 'failure', message: 'Not today', data: null });
+    const error = await failure(apiRequest('/users/me', MeSchema));
+    expect(error).toMatchObject({ status: 200, message: 'Not today', code: undefined });
+  });
+
+  it('throws when a success answer does not match the contract', async () => {
+    setAccessTokenSource(async () => 'token-1');
+    answer(200, { status: 'success', message: 'Me', data: { id: 'three' } });
+    const error = await failure(apiRequest('/users/me', MeSchema));
+    expect(error.message).toBe('The API answered with an unexpected body.');
+  });
+
+  it('names the HTTP status when the answer is no envelope', async () => {
+    setAccessTokenSource(async () => 'token-1');
+    answer(502, '<html>Bad gateway</html>');
+    const error = await failure(apiRequest('/users/me', MeSchema));
+    expect(error).toMatchObject({ status: 502, message: 'The API answered with HTTP 502.' });
+  });
+
+  it('says the API could not be reached when the request itself fails', async () => {
+    setAccessTokenSource(async () => 'token-1');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await failure(apiRequest('/users/me', MeSchema));
+    expect(error).toMatchObject({
+      status: 0,
+      message: 'Could not reach the API (Failed to fetch).',
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import {
+  createQueryClient,
+  QUERY_GC_TIME_MS,
+  queryRetryDelay,
+  shouldRetryQuery,
+} from '@/lib/query-client';
+
+describe('query client defaults', () => {
+  it('retries a failed query 3 times', () => {
+    const serverError = new ApiError(503, 'The database is not answering.');
+    expect([0, 1, 2, 3].map((count) => shouldRetryQuery(count, serverError))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(shouldRetryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it.each([401, 403, 404])('never retries a %i', (status) => {
+    expect(shouldRetryQuery(0, new ApiError(status, 'no'))).toBe(false);
+  });
+
+  it('doubles the delay from 1 s, up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(queryRetryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+  });
+
+  it('keeps unused data 5 minutes and uses the retry policy', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(QUERY_GC_TIME_MS).toBe(300_000);
+    expect(defaults?.gcTime).toBe(QUERY_GC_TIME_MS);
+    expect(defaults?.retry).toBe(shouldRetryQuery);
+    expect(defaults?.retryDelay).toBe(queryRetryDelay);
+  });
+});

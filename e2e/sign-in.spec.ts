@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { missingBrowserReason } from './browser';
+
+test.skip(missingBrowserReason !== undefined, missingBrowserReason);
+
+const WAITLISTED =
+  'Your access request has been recorded: an administrator has to approve it before you can use BEC.';
+
+/** Signs in through the development provider's page, as a person would, and waits for /home. */
+async function signIn(page: Page, email: string) {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('stands in for Google')).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+async function sidebarLinks(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
+}
+
+/** The access token the SPA holds, read the way any script on the page could. */
+const accessToken = (page: Page) =>
+  page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('oidc.user:'))
+        return JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
+    }
+    return null;
+  });
+
+for (const [email, role, links] of [
+  ['admin@bec.local', 'admin', ['Home', 'Properties', 'Data', 'Users']],
+  ['editor@bec.local', 'editor', ['Home', 'Properties', 'Data']],
+  ['viewer@bec.local', 'viewer', ['Home', 'Properties', 'Data']],
+] as const) {
+  test(`${role}: signs in through the development page and sees exactly its links`, async ({
+    page,
+  }) => {
+    await signIn(page, email);
+    await expect(page.getByRole('heading', { name: 'Welcome to the BEC Project!' })).toBeVisible();
+    await expect(await sidebarLinks(page)).toHaveText([...links]);
+    // The user menu names the account and its role.
+    await page.getByRole('banner').getByRole('button', { name: /./ }).last().click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(email)).toBeVisible();
+    await expect(menu.getByText(role, { exact: true })).toBeVisible();
+  });
+}
+
+test('a non-member lands on the waitlist, and an admin then sees the request', async ({
+  browser,
+}) => {
+  const guestPage = await (await browser.newContext()).newPage();
+  await signIn(guestPage, 'guest@bec.local');
+  await expect(guestPage.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(guestPage.getByText(WAITLISTED)).toBeVisible();
+  await expect(await sidebarLinks(guestPage)).toHaveText(['Home']);
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await signIn(adminPage, 'admin@bec.local');
+  const token = await accessToken(adminPage);
+  expect(token).toBeTruthy();
+  const waitlist = await adminPage.request.get('/api/waitlist', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(waitlist.status()).toBe(200);
+  expect((await waitlist.json()).data.items).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ email: 'guest@bec.local', name: 'Gabriel Guest' }),
+    ]),
+  );
+});
+
+test('sign-out returns to the Access Denied card, and stays signed out after a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer@bec.local');
+  await page.getByRole('banner').getByRole('button', { name: 'Víctor Viewer' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  // The provider asks to confirm, as it ends its own session too.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText(WAITLISTED)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(await sidebarLinks(page)).toHaveText(['Home']);
+  expect(await accessToken(page)).toBeNull();
+});
+
+test('signing in again after sign-out shows the account chooser, so another account can be used', async ({
+  page,
+}) => {
+  await signIn(page, 'editor@bec.local');
+  await page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await signIn(page, 'admin@bec.local');
+  await expect(await sidebarLinks(page)).toHaveText(['Home', 'Properties', 'Data', 'Users']);
+});
