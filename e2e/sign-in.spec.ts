@@ -1,35 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { missingBrowserReason } from './browser';
+import { accessToken, sidebarLinks, signIn, WAITLISTED } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
-
-const WAITLISTED =
-  'Your access request has been recorded: an administrator has to approve it before you can use BEC.';
-
-/** Signs in through the development provider's page, as a person would, and waits for /home. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/home');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('stands in for Google')).toBeVisible();
-  await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-async function sidebarLinks(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
-}
-
-/** The access token the SPA holds, read the way any script on the page could. */
-const accessToken = (page: Page) =>
-  page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('oidc.user:'))
-        return JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-    }
-    return null;
-  });
 
 for (const [email, role, links] of [
   ['admin@bec.local', 'admin', ['Home', 'Properties', 'Data', 'Users']],

@@ -26,6 +26,16 @@ export const routes: RouteObject[] = [
         HydrateFallback: PageLoader,
       },
       {
+        path: paths.property.path,
+        lazy: () => import('@/app/routes/property-detail'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.addProperty.path,
+        lazy: () => import('@/app/routes/add-property'),
+        HydrateFallback: PageLoader,
+      },
+      {
         path: paths.data.path,
         lazy: () => import('@/app/routes/data'),
         HydrateFallback: PageLoader,
@@ -33,6 +43,11 @@ export const routes: RouteObject[] = [
       {
         path: paths.users.path,
         lazy: () => import('@/app/routes/users'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.waitlist.path,
+        lazy: () => import('@/app/routes/waitlist'),
         HydrateFallback: PageLoader,
       },
       {

@@ -6,7 +6,10 @@ export const paths = {
   root: { path: '/', getHref: () => '/' },
   home: { path: '/home', getHref: () => '/home' },
   properties: { path: '/properties', getHref: () => '/properties' },
+  property: { path: '/properties/:id', getHref: (id: number | string) => `/properties/${id}` },
+  addProperty: { path: '/addProperty', getHref: () => '/addProperty' },
   data: { path: '/data', getHref: () => '/data' },
   users: { path: '/users', getHref: () => '/users' },
+  waitlist: { path: '/waitlist', getHref: () => '/waitlist' },
   authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
 } as const;

@@ -1,0 +1,10 @@
+import type { ListPropertiesQuery } from '@bec/contracts';
+
+/** Every property query key comes from here, so a mutation can invalidate what it changed. */
+export const propertyKeys = {
+  all: ['properties'] as const,
+  lists: () => [...propertyKeys.all, 'list'] as const,
+  list: (filters: Partial<ListPropertiesQuery>) => [...propertyKeys.lists(), filters] as const,
+  details: () => [...propertyKeys.all, 'detail'] as const,
+  detail: (id: number) => [...propertyKeys.details(), id] as const,
+};
