@@ -49,6 +49,10 @@ export const IdParamsSchema = z.object({ id: IdSchema });
 /** Opaque keyset cursor: clients pass back what they were given. */
 export const CursorSchema = z.string().min(1).max(512);
 
+/** One keyset page of a list ordered by id: the items and where the next page starts. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), next_cursor: CursorSchema.nullable() });
+
 export const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: CursorSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorSchema } from './common.js';
+import { pageOf } from './common.js';
 
 export const RoleSchema = z.enum(['viewer', 'editor', 'admin'], {
   error: 'Role must be one of viewer, editor or admin',
@@ -20,10 +20,7 @@ export const UserSchema = MeSchema.extend({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const UserListSchema = z.object({
-  items: z.array(UserSchema),
-  next_cursor: CursorSchema.nullable(),
-});
+export const UserListSchema = pageOf(UserSchema);
 export type UserList = z.infer<typeof UserListSchema>;
 
 export const UpdateUserBodySchema = z.object({ role: RoleSchema });

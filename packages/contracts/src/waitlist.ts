@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorSchema } from './common.js';
+import { pageOf } from './common.js';
 import { RoleSchema } from './user.js';
 
 export const WaitlistEntrySchema = z.object({
@@ -10,10 +10,7 @@ export const WaitlistEntrySchema = z.object({
 });
 export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
 
-export const WaitlistSchema = z.object({
-  items: z.array(WaitlistEntrySchema),
-  next_cursor: CursorSchema.nullable(),
-});
+export const WaitlistSchema = pageOf(WaitlistEntrySchema);
 export type Waitlist = z.infer<typeof WaitlistSchema>;
 
 export const ApproveWaitlistBodySchema = z.object({ role: RoleSchema });

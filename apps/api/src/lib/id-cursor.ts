@@ -16,3 +16,22 @@ export function decodeIdCursor(cursor: string): number {
     cursor: ['Invalid cursor: start again from the first page'],
   });
 }
+
+/**
+ * Reads one page of a list ordered by id: `fetch` gets the rows after the cursor's id (one more
+ * than `limit`, to know whether another page follows), `map` shapes each row for the answer.
+ */
+export async function pageById<Row extends { id: number }, Item>(
+  cursor: string | undefined,
+  limit: number,
+  fetch: (afterId: number | undefined, limit: number) => Promise<Row[]>,
+  map: (row: Row) => Item,
+) {
+  const rows = await fetch(cursor === undefined ? undefined : decodeIdCursor(cursor), limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(map),
+    next_cursor: rows.length > limit && last ? encodeIdCursor(last.id) : null,
+  };
+}

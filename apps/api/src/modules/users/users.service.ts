@@ -1,7 +1,7 @@
 import type { Me, Role, User, UserList } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { decodeIdCursor, encodeIdCursor } from '../../lib/id-cursor.js';
+import { pageById } from '../../lib/id-cursor.js';
 import type { VerifiedIdentity } from '../../plugins/app/auth.js';
 import * as repo from './users.repository.js';
 
@@ -68,16 +68,8 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
     );
   }
 
-  async function list(limit: number, cursor: string | undefined): Promise<UserList> {
-    const afterId = cursor === undefined ? undefined : decodeIdCursor(cursor);
-    const rows = await repo.listUsers(db, limit + 1, afterId);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(toUser),
-      next_cursor: rows.length > limit && last ? encodeIdCursor(last.id) : null,
-    };
-  }
+  const list = (limit: number, cursor: string | undefined): Promise<UserList> =>
+    pageById(cursor, limit, (afterId, n) => repo.listUsers(db, n, afterId), toUser);
 
   async function changeRole(id: number, role: Role): Promise<User> {
     return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { Role, User, Waitlist, WaitlistEntry } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { decodeIdCursor, encodeIdCursor } from '../../lib/id-cursor.js';
+import { pageById } from '../../lib/id-cursor.js';
 import * as repo from './waitlist.repository.js';
 
 const toEntry = (row: repo.WaitlistRow): WaitlistEntry => ({
@@ -12,16 +12,8 @@ const toEntry = (row: repo.WaitlistRow): WaitlistEntry => ({
 });
 
 export function createWaitlistService(db: Database) {
-  async function list(limit: number, cursor: string | undefined): Promise<Waitlist> {
-    const afterId = cursor === undefined ? undefined : decodeIdCursor(cursor);
-    const rows = await repo.listWaitlist(db, limit + 1, afterId);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(toEntry),
-      next_cursor: rows.length > limit && last ? encodeIdCursor(last.id) : null,
-    };
-  }
+  const list = (limit: number, cursor: string | undefined): Promise<Waitlist> =>
+    pageById(cursor, limit, (afterId, n) => repo.listWaitlist(db, n, afterId), toEntry);
 
   /** Moves an access request into the members with the given role, atomically. */
   async function approve(id: number, role: Role): Promise<User> {
