@@ -13,6 +13,12 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
+import {
+  localUploadRoutes,
+  photoDownloadRoutes,
+  photoUploadRoutes,
+} from './modules/photos/photos.routes.js';
+import { createPhotosService } from './modules/photos/photos.service.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -26,6 +32,10 @@ import auth from './plugins/app/auth.js';
 import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
+import { createLocalStorage } from './plugins/app/storage/local-storage.js';
+import { createS3Storage } from './plugins/app/storage/s3-storage.js';
+import { loadSigningSecret } from './plugins/app/storage/signing-secret.js';
+import { createUrlSigner } from './plugins/app/storage/url-signer.js';
 import { createTokenVerifier, type TokenVerifier } from './plugins/app/token-verifier.js';
 import docs from './plugins/external/docs.js';
 import jsonBody from './plugins/external/json-body.js';
@@ -35,6 +45,13 @@ export const DEFAULT_WEB_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../web/dist',
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the unattached-upload collection now (or as of `now`); answers how many went. */
+    collectUnattachedPhotos: (now?: Date) => Promise<number>;
+  }
+}
 
 export type BuildAppOptions = {
   config: Config;
@@ -133,13 +150,35 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api',
     reference: createReferenceService(database.db),
   });
+  const signer = createUrlSigner(await loadSigningSecret(config.urlSigningSecret, config.dataDir));
+  const local =
+    config.storage.kind === 'local'
+      ? createLocalStorage({ dir: config.storage.dir, publicUrl: config.publicUrl, signer })
+      : null;
+  const storage =
+    local?.storage ?? createS3Storage(config.storage as Extract<Config['storage'], { kind: 's3' }>);
+  const photos = createPhotosService(database.db, {
+    storage,
+    signer,
+    maxBytes: config.photos.maxBytes,
+  });
+  await app.register(photoUploadRoutes, { prefix: '/api/photos', photos });
+  await app.register(photoDownloadRoutes, { photos });
+  if (local) await app.register(localUploadRoutes, { local });
   await app.register(propertiesRoutes, {
     prefix: '/api/properties',
-    // Photo serving arrives with the storage drivers; until then no photo can be attached.
-    properties: createPropertiesService(database.db, {
-      photoUrls: (key) => ({ url: `/files/${key}`, thumbnail_url: `/files/${key}` }),
-    }),
+    properties: createPropertiesService(database.db, { photos }),
   });
+
+  // Uploads nobody attached are collected hourly (row locks make it safe on several processes).
+  app.decorate('collectUnattachedPhotos', (now?: Date) => photos.collectUnattached(now));
+  const collector = setInterval(() => {
+    photos
+      .collectUnattached()
+      .catch((err) => app.log.warn({ err }, 'collecting unattached photos failed'));
+  }, 3600_000);
+  collector.unref();
+  app.addHook('onClose', async () => clearInterval(collector));
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   if (webRoot) await app.register(web, { root: webRoot });

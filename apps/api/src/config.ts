@@ -70,6 +70,19 @@ const EnvSchema = z.object({
   ALLOW_DEV_SIGNIN: flag,
   SEED_DEMO: optionalFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z.string().min(3, { error: 'must be a bucket name' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  URL_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  PHOTO_MAX_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .positive({ error: 'must be positive' })
+    .max(200, { error: 'must be at most 200' })
+    .default(25),
 });
 
 /** Rules across variables, checked on the raw values so they are reported with all the others. */
@@ -79,6 +92,9 @@ function crossProblems(source: NodeJS.ProcessEnv): string[] {
     for (const key of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE']) {
       if (!source[key]) problems.push(`${key}=(unset): is required when OIDC_ISSUER is set`);
     }
+  }
+  if (source.STORAGE === 's3' && !source.S3_BUCKET) {
+    problems.push('S3_BUCKET=(unset): is required when STORAGE=s3');
   }
   const host = source.HOST || 'localhost';
   const allow = ['1', 'true', 'yes'].includes(source.ALLOW_DEV_SIGNIN ?? '');
@@ -111,6 +127,18 @@ export type Config = {
   allowDevSignin: boolean;
   seedDemo: boolean;
   logLevel: string;
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        credentials?: { accessKeyId: string; secretAccessKey: string };
+        forcePathStyle: boolean;
+      };
+  photos: { maxBytes: number };
+  urlSigningSecret: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -161,5 +189,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo listings belong to trying BEC out: on by default only with the development sign-in.
     seedDemo: env.SEED_DEMO ?? embedded,
     logLevel: env.LOG_LEVEL,
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET ?? '',
+            region: env.S3_REGION,
+            ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+            ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? {
+                  credentials: {
+                    accessKeyId: env.S3_ACCESS_KEY_ID,
+                    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+                  },
+                }
+              : {}),
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'photos') },
+    photos: { maxBytes: Math.round(env.PHOTO_MAX_MB * 1024 * 1024) },
+    urlSigningSecret: env.URL_SIGNING_SECRET,
   };
 }

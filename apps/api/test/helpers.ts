@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Role } from '@bec/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -18,7 +21,10 @@ export const PEOPLE = {
 } as const;
 export type Person = keyof typeof PEOPLE;
 
-type SetupOptions = { env?: Record<string, string> };
+type SetupOptions = {
+  /** Extra environment, or a function making it once the file's other servers run (S3). */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+};
 
 /**
  * One app per test file on a fresh database, a real issuer, and the three seeded members.
@@ -30,14 +36,16 @@ export function setupApp(options: SetupOptions = {}) {
   async function start() {
     const issuer = await startIssuer(AUDIENCE);
     const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bec-api-test-'));
+    const extra = typeof options.env === 'function' ? await options.env() : options.env;
     const config = loadConfig({
       OIDC_ISSUER: issuer.issuer,
       OIDC_CLIENT_ID: 'bec-web',
       OIDC_AUDIENCE: AUDIENCE,
       SEED_DEMO: '0',
       LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      ...options.env,
+      DATA_DIR: dataDir,
+      ...extra,
     });
     const app = await buildApp({ config, database: database.handle, logger: false, webRoot: null });
     const users = createUsersService(database.handle.db, { adminEmails: [] });
@@ -46,7 +54,7 @@ export function setupApp(options: SetupOptions = {}) {
       const p = PEOPLE[role];
       ids[role] = (await users.upsertByEmail(p.email, role, p.name)).id;
     }
-    return { issuer, database, app, ids };
+    return { issuer, database, app, ids, dataDir, config };
   }
 
   beforeAll(async () => {
@@ -56,6 +64,7 @@ export function setupApp(options: SetupOptions = {}) {
     await state?.app.close();
     await state?.database.destroy();
     await state?.issuer.close();
+    if (state) await rm(state.dataDir, { recursive: true, force: true });
   });
 
   const get = () => {
@@ -93,6 +102,12 @@ export function setupApp(options: SetupOptions = {}) {
     },
     get ids() {
       return get().ids;
+    },
+    get dataDir() {
+      return get().dataDir;
+    },
+    get config() {
+      return get().config;
     },
     tokenFor,
     inject,

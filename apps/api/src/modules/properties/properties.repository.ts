@@ -1,18 +1,5 @@
 import type { ListPropertiesQuery, PropertySort } from '@bec/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
 import {
@@ -22,7 +9,6 @@ import {
   property_photos,
   property_types,
   regions,
-  uploads,
   users,
 } from '../../db/schema.js';
 import type { PropertyCursor } from './property-cursor.js';
@@ -190,22 +176,6 @@ export async function existingReferences(
   return { city: Boolean(row?.city), type: Boolean(row?.type), broker: Boolean(row?.broker) };
 }
 
-/** Uploads the caller may attach: issued to them and not attached yet (locked until commit). */
-export const attachableUploads = (db: Database, userId: number, keys: string[]) =>
-  keys.length === 0
-    ? Promise.resolve([])
-    : db
-        .select()
-        .from(uploads)
-        .where(
-          and(
-            inArray(uploads.key, keys),
-            eq(uploads.issued_to, userId),
-            isNull(uploads.attached_at),
-          ),
-        )
-        .for('update');
-
 export async function insertProperty(db: Database, values: NewProperty) {
   const [row] = await db.insert(properties).values(values).returning({ id: properties.id });
   if (!row) throw new Error('insert returned no row');
@@ -214,9 +184,4 @@ export async function insertProperty(db: Database, values: NewProperty) {
 
 export async function insertPhotos(db: Database, rows: (typeof property_photos.$inferInsert)[]) {
   if (rows.length) await db.insert(property_photos).values(rows);
-}
-
-export async function markAttached(db: Database, keys: string[]) {
-  if (keys.length)
-    await db.update(uploads).set({ attached_at: new Date() }).where(inArray(uploads.key, keys));
 }

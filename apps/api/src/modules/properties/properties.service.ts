@@ -10,12 +10,13 @@ import type {
 } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError, validationError } from '../../lib/app-error.js';
+import type { PhotosService } from '../photos/photos.service.js';
 import * as repo from './properties.repository.js';
 import { decodePropertyCursor, encodePropertyCursor } from './property-cursor.js';
 
 type CardRow = Awaited<ReturnType<typeof repo.listProperties>>[number];
 
-export type PhotoUrls = (storageKey: string) => { url: string; thumbnail_url: string };
+type PhotoUrls = PhotosService['photoUrls'];
 
 const toCard = (row: CardRow, photoUrls: PhotoUrls): PropertyCard => ({
   id: row.id,
@@ -35,9 +36,10 @@ const toCard = (row: CardRow, photoUrls: PhotoUrls): PropertyCard => ({
   created_at: row.created_at.toISOString(),
 });
 
-export type PropertiesServiceOptions = { photoUrls: PhotoUrls };
+export type PropertiesServiceOptions = { photos: PhotosService };
 
-export function createPropertiesService(db: Database, { photoUrls }: PropertiesServiceOptions) {
+export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
+  const photoUrls = photos.photoUrls;
   async function list(query: ListPropertiesQuery): Promise<PropertyList> {
     const { sort, limit, cursor: rawCursor, ...filters } = query;
     const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
@@ -100,19 +102,8 @@ export function createPropertiesService(db: Database, { photoUrls }: PropertiesS
         fieldErrors.property_type_id = [`Property type ${payload.property_type_id} does not exist`];
       if (!refs.broker) fieldErrors.broker_id = [`Broker ${payload.broker_id} does not exist`];
 
-      const attachable = new Map(
-        (await repo.attachableUploads(tx, author.id, payload.photos)).map((u) => [u.key, u]),
-      );
-      const seen = new Set<string>();
-      payload.photos.forEach((key, index) => {
-        if (seen.has(key)) fieldErrors[`photos.${index}`] = ['This photo is listed twice'];
-        else if (!attachable.has(key)) {
-          fieldErrors[`photos.${index}`] = [
-            'This photo was not uploaded by you, or is attached already',
-          ];
-        }
-        seen.add(key);
-      });
+      const attachment = await photos.prepareAttachment(tx, author.id, payload.photos);
+      Object.assign(fieldErrors, attachment.fieldErrors);
       if (Object.keys(fieldErrors).length)
         throw validationError(fieldErrors, 'The property was not added');
 
@@ -142,19 +133,17 @@ export function createPropertiesService(db: Database, { photoUrls }: PropertiesS
       });
       await repo.insertPhotos(
         tx,
-        payload.photos.map((key, position) => {
-          const upload = attachable.get(key);
-          if (!upload) throw new Error('checked above');
-          return {
-            property_id: id,
-            storage_key: key,
-            position,
-            content_type: upload.content_type,
-            bytes: upload.bytes,
-          };
-        }),
+        attachment.photos.map((photo, position) => ({
+          property_id: id,
+          storage_key: photo.key,
+          position,
+          content_type: photo.contentType,
+          bytes: photo.bytes,
+          width: photo.width,
+          height: photo.height,
+        })),
       );
-      await repo.markAttached(tx, payload.photos);
+      await photos.markAttached(tx, payload.photos);
       return { id };
     });
   }

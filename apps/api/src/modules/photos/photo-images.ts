@@ -1,0 +1,78 @@
+import decodeHeic from 'heic-decode';
+import sharp, { type Sharp } from 'sharp';
+
+/** What a photo really is, read from its bytes: never trusted from a header or a file name. */
+export type ImageInfo = { contentType: string; width: number; height: number };
+
+const FORMATS: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  heif: 'image/heif',
+};
+
+export const VARIANTS = {
+  /** Cards in the grid. */
+  card: { width: 480, quality: 62 },
+  /** The detail page's gallery and full-screen viewer. */
+  gallery: { width: 1600, quality: 74 },
+} as const;
+export type Variant = keyof typeof VARIANTS;
+
+const isHeifContainer = (buffer: Buffer) =>
+  buffer.length > 12 &&
+  buffer.toString('latin1', 4, 8) === 'ftyp' &&
+  /^(heic|heix|hevc|hevx|mif1|msf1|heim|heis)/.test(buffer.toString('latin1', 8, 12));
+
+/**
+ * A sharp pipeline for any accepted photo. sharp's prebuilt binaries read AV1-coded HEIF but not
+ * the HEVC-coded HEIC that phones make: those are decoded with libheif compiled to WASM.
+ */
+async function open(buffer: Buffer): Promise<{ image: Sharp; heic: boolean }> {
+  try {
+    const image = sharp(buffer, { failOn: 'error' });
+    await image.metadata();
+    // The header alone can look fine for HEVC HEIC: make sure pixels can be had.
+    if (isHeifContainer(buffer)) await image.clone().resize(8).raw().toBuffer();
+    return { image, heic: false };
+  } catch (err) {
+    if (!isHeifContainer(buffer)) throw err;
+    const decoded = await decodeHeic({ buffer: new Uint8Array(buffer) });
+    return {
+      image: sharp(Buffer.from(decoded.data.buffer), {
+        raw: { width: decoded.width, height: decoded.height, channels: 4 },
+      }),
+      heic: true,
+    };
+  }
+}
+
+export async function inspectImage(buffer: Buffer): Promise<ImageInfo | null> {
+  try {
+    const { image, heic } = await open(buffer);
+    const meta = await image.metadata();
+    const contentType = heic ? 'image/heic' : FORMATS[meta.format ?? ''];
+    if (!contentType || !meta.width || !meta.height) return null;
+    // EXIF orientations 5–8 are rotated a quarter turn: report the size as people see it.
+    const turned = (meta.orientation ?? 1) >= 5;
+    return {
+      contentType,
+      width: turned ? meta.height : meta.width,
+      height: turned ? meta.width : meta.height,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** A resized WebP, upright (EXIF orientation applied) and with every bit of metadata (GPS too) gone. */
+export async function renderVariant(buffer: Buffer, variant: Variant): Promise<Buffer> {
+  const { width, quality } = VARIANTS[variant];
+  const { image } = await open(buffer);
+  return image
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality, effort: 4 })
+    .toBuffer();
+}

@@ -1,0 +1,46 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { uploads } from '../../db/schema.js';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+export const insertUploads = async (db: Database, rows: (typeof uploads.$inferInsert)[]) => {
+  if (rows.length) await db.insert(uploads).values(rows);
+};
+
+/** Uploads the caller may attach: issued to them and not attached yet, locked until commit. */
+export const attachableUploads = (db: Database, userId: number, keys: string[]) =>
+  keys.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(uploads)
+        .where(
+          and(
+            inArray(uploads.key, keys),
+            eq(uploads.issued_to, userId),
+            isNull(uploads.attached_at),
+          ),
+        )
+        .for('update');
+
+export async function markAttached(db: Database, keys: string[]) {
+  if (keys.length)
+    await db.update(uploads).set({ attached_at: new Date() }).where(inArray(uploads.key, keys));
+}
+
+/** Unattached uploads older than the cutoff; rows another process is collecting are skipped. */
+export const staleUploads = (db: Database, cutoff: Date, limit: number) =>
+  db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(isNull(uploads.attached_at), lt(uploads.issued_at, cutoff)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+export async function deleteUploads(db: Database, keys: string[]) {
+  if (keys.length) await db.delete(uploads).where(inArray(uploads.key, keys));
+}
+
+export const countUploads = async (db: Database) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(uploads))[0]?.n ?? 0;

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { PHOTO_CONTENT_TYPES, UploadUrlBodySchema, UploadUrlEntrySchema } from '@bec/contracts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import type { LocalStorage } from '../../plugins/app/storage/local-storage.js';
+import { EXTENSIONS, UPLOAD_KEY } from '../../plugins/app/storage/photo-storage.js';
+import type { Variant } from './photo-images.js';
+import type { PhotosService } from './photos.service.js';
+
+export const photoUploadRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = async (
+  app,
+  { photos },
+) => {
+  app.post(
+    '/upload_url',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Signed URLs to PUT photos straight to storage, one per file',
+        body: UploadUrlBodySchema,
+        response: responses(200, z.array(UploadUrlEntrySchema), [400, ...AUTH_ERRORS]),
+      },
+      onRequest: app.authorize(['editor', 'admin']),
+    },
+    async (request) => {
+      if (!request.member) throw new Error('authorize did not set a member');
+      const entries = await photos.issueUploadUrls(request.member.id, request.body);
+      return ok(`${entries.length} upload URL${entries.length === 1 ? '' : 's'}`, entries);
+    },
+  );
+};
+
+const typeOfKey = (key: string) =>
+  Object.entries(EXTENSIONS).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] ??
+  'application/octet-stream';
+
+const notFound = (reply: FastifyReply) =>
+  reply
+    .code(404)
+    .type('text/plain; charset=utf-8')
+    .send('This photo link is not valid, or has expired.');
+
+/**
+ * GET /photos/<key>/<card|gallery|original>?expires=&sig=: signed links, so an <img> can load
+ * photos without a bearer token. The content behind a key never changes: cached long, with ETag.
+ */
+export const photoDownloadRoutes: FastifyPluginAsync<{ photos: PhotosService }> = async (
+  app,
+  { photos },
+) => {
+  app.get<{ Params: { '*': string }; Querystring: { expires?: string; sig?: string } }>(
+    '/photos/*',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const rest = request.params['*'];
+      const slash = rest.lastIndexOf('/');
+      const key = rest.slice(0, slash);
+      const variant = rest.slice(slash + 1);
+      if (!photos.checkDownload(key, variant, request.query.expires, request.query.sig))
+        return notFound(reply);
+      const etag = `"${createHash('sha1').update(`${key}/${variant}`).digest('base64url')}"`;
+      reply.header('cache-control', 'private, max-age=86400').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const source =
+        variant === 'original' ? { key } : await photos.ensureVariant(key, variant as Variant);
+      const direct = await photos.storage.signGet(source.key, 3600);
+      if (direct) return reply.redirect(direct, 302);
+      const body =
+        'body' in source && source.body ? source.body : await photos.storage.read(source.key);
+      return reply.type(variant === 'original' ? typeOfKey(key) : 'image/webp').send(body);
+    },
+  );
+};
+
+/** PUT /storage/<key>?…: the local driver's stand-in for S3's presigned PUT. */
+export const localUploadRoutes: FastifyPluginAsync<{ local: LocalStorage }> = async (
+  app,
+  { local },
+) => {
+  // Image bodies are streamed to disk, never buffered by a parser.
+  app.addContentTypeParser([...PHOTO_CONTENT_TYPES], (_request, payload, done) =>
+    done(null, payload),
+  );
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.put<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>(
+    '/storage/*',
+    { schema: { hide: true }, bodyLimit: Number.MAX_SAFE_INTEGER },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!UPLOAD_KEY.test(key)) {
+        return reply.code(400).send({
+          status: 'error',
+          message: 'Not an upload key.',
+          data: null,
+          error: { code: 'VALIDATION_FAILED' },
+        });
+      }
+      const check = local.checkPut(key, request.query, {
+        contentType: request.headers['content-type'],
+        contentLength: request.headers['content-length'],
+      });
+      if (!check.ok) {
+        request.raw.resume();
+        const code = check.status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
+        return reply
+          .code(check.status)
+          .send({ status: 'error', message: check.message, data: null, error: { code } });
+      }
+      try {
+        await local.receive(key, request.body as Readable, check.size);
+      } catch (err) {
+        request.log.warn({ err, key }, 'upload failed');
+        const tooLarge = (err as { tooLarge?: boolean }).tooLarge;
+        return reply.code(tooLarge ? 413 : 400).send({
+          status: 'error',
+          message: tooLarge
+            ? 'The upload is larger than its URL allows.'
+            : 'The upload did not complete.',
+          data: null,
+          error: { code: 'VALIDATION_FAILED' },
+        });
+      }
+      return reply.code(200).send({ status: 'success', message: 'Uploaded', data: { path: key } });
+    },
+  );
+};

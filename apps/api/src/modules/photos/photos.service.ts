@@ -1,0 +1,229 @@
+import {
+  type FieldErrors,
+  PHOTO_CONTENT_TYPES,
+  type UploadUrlBody,
+  type UploadUrlEntry,
+} from '@bec/contracts';
+import type { Database } from '../../db/client.js';
+import { validationError } from '../../lib/app-error.js';
+import {
+  EXTENSIONS,
+  newUploadKey,
+  type PhotoStorage,
+  UPLOAD_KEY,
+  variantKey,
+} from '../../plugins/app/storage/photo-storage.js';
+import type { UrlSigner } from '../../plugins/app/storage/url-signer.js';
+import {
+  type ImageInfo,
+  inspectImage,
+  renderVariant,
+  VARIANTS,
+  type Variant,
+} from './photo-images.js';
+import * as repo from './photos.repository.js';
+
+export type PhotosServiceOptions = {
+  storage: PhotoStorage;
+  signer: UrlSigner;
+  maxBytes: number;
+  /** How long an upload URL stays valid. */
+  uploadTtlSeconds?: number;
+};
+
+/** What attaching needs to record of each photo, in the order given. */
+export type AttachablePhoto = ImageInfo & { key: string; bytes: number };
+
+const DAY = 86_400;
+const UNATTACHED_LIFETIME_MS = 24 * 3600 * 1000;
+
+const typeFromName = (name: string) => {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = {
+    jpeg: 'image/jpeg',
+    ...Object.fromEntries(Object.entries(EXTENSIONS).map(([t, e]) => [e, t])),
+  };
+  return byExt[ext];
+};
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+export function createPhotosService(db: Database, options: PhotosServiceOptions) {
+  const { storage, signer, maxBytes } = options;
+  const ttl = options.uploadTtlSeconds ?? 15 * 60;
+
+  /** One signed PUT URL per file, bound to a key the server made, its type and its size. */
+  async function issueUploadUrls(
+    userId: number,
+    files: UploadUrlBody,
+    now = new Date(),
+  ): Promise<UploadUrlEntry[]> {
+    const fieldErrors: FieldErrors = {};
+    const planned = files.map((file, index) => {
+      const name = typeof file === 'string' ? file : file.name;
+      const contentType = typeof file === 'string' ? typeFromName(file) : file.content_type;
+      const size = typeof file === 'string' ? maxBytes : file.size;
+      if (!contentType || !(PHOTO_CONTENT_TYPES as readonly string[]).includes(contentType)) {
+        fieldErrors[String(index)] = [
+          `${name}: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded`,
+        ];
+      } else if (size > maxBytes) {
+        fieldErrors[String(index)] = [`${name} is larger than ${megabytes(maxBytes)}`];
+      }
+      return { name, contentType: contentType ?? '', size };
+    });
+    if (Object.keys(fieldErrors).length)
+      throw validationError(fieldErrors, 'No upload URLs were issued');
+
+    const expiresAt = new Date(now.getTime() + ttl * 1000);
+    const entries = await Promise.all(
+      planned.map(async ({ name, contentType, size }) => {
+        const key = newUploadKey(contentType, now);
+        const url = await storage.signPut({ key, contentType, size, expiresAt });
+        return { name, url, path: key, contentType, size };
+      }),
+    );
+    await repo.insertUploads(
+      db,
+      entries.map((e) => ({
+        key: e.path,
+        issued_to: userId,
+        content_type: e.contentType,
+        bytes: e.size,
+        issued_at: now,
+      })),
+    );
+    return entries.map(({ name, url, path }) => ({ name, url, path }));
+  }
+
+  /**
+   * Checks that each path was issued to the caller, is in storage and really is an image, inside
+   * the caller's transaction (the upload rows stay locked until it commits).
+   */
+  async function prepareAttachment(
+    tx: Database,
+    userId: number,
+    keys: string[],
+  ): Promise<{ photos: AttachablePhoto[]; fieldErrors: FieldErrors }> {
+    const fieldErrors: FieldErrors = {};
+    const issued = new Set(
+      (
+        await repo.attachableUploads(
+          tx,
+          userId,
+          keys.filter((k) => UPLOAD_KEY.test(k)),
+        )
+      ).map((u) => u.key),
+    );
+    const seen = new Set<string>();
+    const photos: AttachablePhoto[] = [];
+    for (const [index, key] of keys.entries()) {
+      const field = `photos.${index}`;
+      if (seen.has(key)) fieldErrors[field] = ['This photo is listed twice'];
+      else if (!issued.has(key))
+        fieldErrors[field] = ['This photo was not uploaded by you, or is attached already'];
+      seen.add(key);
+      if (fieldErrors[field]) continue;
+      const stored = await storage.stat(key);
+      if (!stored) {
+        fieldErrors[field] = ['This photo never reached storage: upload it again'];
+        continue;
+      }
+      const info = await inspectImage(await storage.read(key));
+      if (!info) {
+        fieldErrors[field] = ['This file is not an image BEC can read'];
+        continue;
+      }
+      photos.push({ key, bytes: stored.size, ...info });
+    }
+    return { photos, fieldErrors };
+  }
+
+  const markAttached = (tx: Database, keys: string[]) => repo.markAttached(tx, keys);
+
+  /** Download URLs stay the same for a day (cacheable) and work for at least a day. */
+  const urlExpiry = (now = Date.now()) => (Math.floor(now / 1000 / DAY) + 2) * DAY;
+  const getPayload = (key: string, variant: string, expires: number) =>
+    `GET\n${key}\n${variant}\n${expires}`;
+
+  function photoUrl(key: string, variant: Variant | 'original') {
+    const expires = urlExpiry();
+    const query = new URLSearchParams({
+      expires: String(expires),
+      sig: signer.sign(getPayload(key, variant, expires)),
+    });
+    return `/photos/${key}/${variant}?${query}`;
+  }
+
+  const photoUrls = (key: string) => ({
+    url: photoUrl(key, 'gallery'),
+    thumbnail_url: photoUrl(key, 'card'),
+  });
+
+  const checkDownload = (
+    key: string,
+    variant: string,
+    expires: string | undefined,
+    sig: string | undefined,
+  ) =>
+    UPLOAD_KEY.test(key) &&
+    (variant === 'original' || variant in VARIANTS) &&
+    !!expires &&
+    !!sig &&
+    Number(expires) * 1000 > Date.now() &&
+    signer.verify(getPayload(key, variant, Number(expires)), sig);
+
+  /** The resized copy, made on first request and kept in storage next to the original. */
+  async function ensureVariant(
+    key: string,
+    variant: Variant,
+  ): Promise<{ key: string; body?: Buffer }> {
+    const target = variantKey(key, variant);
+    if (await storage.stat(target)) return { key: target };
+    const body = await renderVariant(await storage.read(key), variant);
+    await storage.write(target, body, 'image/webp');
+    return { key: target, body };
+  }
+
+  /** Deletes uploads nobody attached within a day; safe with several processes at once. */
+  async function collectUnattached(now = new Date(), batch = 200) {
+    let collected = 0;
+    for (;;) {
+      const removed = await db.transaction(async (tx) => {
+        const stale = (
+          await repo.staleUploads(tx, new Date(now.getTime() - UNATTACHED_LIFETIME_MS), batch)
+        ).map((r) => r.key);
+        if (stale.length === 0) return 0;
+        await storage.remove([
+          ...stale,
+          ...stale.flatMap((k) => Object.keys(VARIANTS).map((v) => variantKey(k, v))),
+        ]);
+        await repo.deleteUploads(tx, stale);
+        return stale.length;
+      });
+      collected += removed;
+      if (removed < batch) return collected;
+    }
+  }
+
+  /** Removes the files of photos whose rows are gone (a deleted property). */
+  const removeFiles = (keys: string[]) =>
+    storage.remove([
+      ...keys,
+      ...keys.flatMap((k) => Object.keys(VARIANTS).map((v) => variantKey(k, v))),
+    ]);
+
+  return {
+    issueUploadUrls,
+    prepareAttachment,
+    markAttached,
+    photoUrls,
+    checkDownload,
+    ensureVariant,
+    collectUnattached,
+    removeFiles,
+    storage,
+  };
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;

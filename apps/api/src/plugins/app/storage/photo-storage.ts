@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+
+export type StoredObject = { size: number };
+
+/** Where photo bytes live: local disk or any S3-compatible store, behind one interface. */
+export type PhotoStorage = {
+  kind: 'local' | 's3';
+  /**
+   * A URL the browser PUTs one file to, straight to storage: valid until `expiresAt`, bound to
+   * the key, the content type and (when known) the exact size.
+   */
+  signPut(input: {
+    key: string;
+    contentType: string;
+    size: number;
+    expiresAt: Date;
+  }): Promise<string>;
+  stat(key: string): Promise<StoredObject | null>;
+  read(key: string): Promise<Buffer>;
+  write(key: string, body: Buffer, contentType: string): Promise<void>;
+  remove(keys: string[]): Promise<void>;
+  /** A short-lived download URL straight from storage; null when the API streams it itself. */
+  signGet(key: string, expiresInSeconds: number): Promise<string | null>;
+};
+
+export const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'image/avif': 'avif',
+};
+
+/** Keys are made here, never from a file name: `uploads/2026/11/<uuid>.jpg`. */
+export function newUploadKey(contentType: string, now = new Date()) {
+  const ext = EXTENSIONS[contentType];
+  if (!ext) throw new Error(`Not an accepted image type: ${contentType}`);
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `uploads/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
+}
+
+/** The only shape an upload key can have: nothing from a client reaches a path unchecked. */
+export const UPLOAD_KEY =
+  /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|heic|heif|avif)$/;
+
+/** Resized copies live next to, never inside, the uploads. */
+export const variantKey = (key: string, variant: string) => `variants/${key}/${variant}.webp`;

@@ -1,0 +1,327 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { setupApp, validProperty } from './helpers.js';
+import { portraitJpeg, smallPng, smallWebp } from './photo-fixtures.js';
+
+type Entry = { name: string; url: string; path: string };
+
+let s3: { close: () => Promise<void>; endpoint: string } | null = null;
+async function startS3() {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'bec-s3rver-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: 'bec-photos' }],
+  });
+  const { port } = await server.run();
+  s3 = {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+  return s3;
+}
+afterAll(async () => {
+  await s3?.close();
+});
+
+const DRIVERS = {
+  local: {},
+  s3: async () => {
+    const server = s3 ?? (await startS3());
+    return {
+      STORAGE: 's3',
+      S3_BUCKET: 'bec-photos',
+      S3_ENDPOINT: server.endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: '1',
+    };
+  },
+} as const;
+
+for (const [driver, env] of Object.entries(DRIVERS)) {
+  describe(`photos on the ${driver} driver`, () => {
+    const t = setupApp({ env });
+
+    const sign = async (files: unknown, who: 'editor' | 'viewer' | 'admin' = 'editor') =>
+      t.inject(who, { method: 'POST', url: '/api/photos/upload_url', payload: files as object });
+
+    /** PUTs like a browser would: straight to the signed URL (the API itself for local disk). */
+    async function put(url: string, body: Buffer, contentType: string, length = body.length) {
+      const target = new URL(url, t.config.publicUrl);
+      if (driver === 'local') {
+        const response = await t.app.inject({
+          method: 'PUT',
+          url: `${target.pathname}${target.search}`,
+          headers: { 'content-type': contentType, 'content-length': String(length) },
+          payload: body,
+        });
+        return response.statusCode;
+      }
+      const response = await fetch(target, {
+        method: 'PUT',
+        body: new Uint8Array(body),
+        headers: { 'content-type': contentType, 'content-length': String(length) },
+      });
+      return response.status;
+    }
+
+    async function upload(
+      file: Buffer,
+      name: string,
+      contentType: string,
+      who: 'editor' | 'admin' = 'editor',
+    ) {
+      const response = await sign([{ name, content_type: contentType, size: file.length }], who);
+      expect(response.statusCode, response.body).toBe(200);
+      const [entry] = response.json().data as Entry[];
+      if (!entry) throw new Error('no entry');
+      expect(await put(entry.url, file, contentType)).toBe(200);
+      return entry;
+    }
+
+    const total = async () =>
+      (await t.inject('viewer', { method: 'GET', url: '/api/properties' })).json().data
+        .total as number;
+
+    const fetchPhoto = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      if (response.statusCode === 302) {
+        const direct = await fetch(response.headers.location as string);
+        return {
+          status: direct.status,
+          body: Buffer.from(await direct.arrayBuffer()),
+          headers: response.headers,
+        };
+      }
+      return { status: response.statusCode, body: response.rawPayload, headers: response.headers };
+    };
+
+    it('adds a property with three photos: cover first, upright, resized, stripped, in order', async () => {
+      const jpeg = await portraitJpeg();
+      const files = [
+        { file: jpeg, name: 'frente.jpg', type: 'image/jpeg' },
+        { file: await smallPng(), name: 'plano.png', type: 'image/png' },
+        { file: await smallWebp(), name: 'patio.webp', type: 'image/webp' },
+      ];
+      const entries = [];
+      for (const f of files) entries.push(await upload(f.file, f.name, f.type));
+      expect(entries.map((e) => e.name)).toEqual(['frente.jpg', 'plano.png', 'patio.webp']);
+      for (const e of entries)
+        expect(e.path).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|webp)$/);
+
+      const added = await t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({
+          name: `Con fotos (${driver})`,
+          photos: entries.map((e) => e.path),
+        }),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const detail = (
+        await t.inject('viewer', { method: 'GET', url: `/api/properties/${added.json().data.id}` })
+      ).json().data;
+      expect(detail.photo_urls).toHaveLength(3);
+      expect(detail.photo_urls[0]).toMatchObject({ width: 2448, height: 3264 });
+      expect(detail.photo_urls[1]).toMatchObject({ width: 800, height: 600 });
+      expect(detail.photo_url).toBe(detail.photo_urls[0].thumbnail_url);
+
+      const card = await fetchPhoto(detail.photo_url);
+      expect(card.status).toBe(200);
+      const cardMeta = await sharp(card.body).metadata();
+      expect(cardMeta).toMatchObject({ format: 'webp', width: 480, height: 640 });
+      expect(cardMeta.exif).toBeUndefined();
+      expect(card.body.length).toBeLessThanOrEqual(40 * 1024);
+
+      const gallery = await fetchPhoto(detail.photo_urls[0].url);
+      const galleryMeta = await sharp(gallery.body).metadata();
+      expect(galleryMeta).toMatchObject({ format: 'webp', width: 1600 });
+      expect(galleryMeta.height).toBeGreaterThan(galleryMeta.width ?? 0);
+      expect(gallery.body.length).toBeLessThanOrEqual(400 * 1024);
+
+      // The card in the list shows the cover too.
+      const list = (
+        await t.inject('viewer', { method: 'GET', url: '/api/properties?limit=100' })
+      ).json().data.props;
+      expect(list.find((p: { id: number }) => p.id === added.json().data.id).photo_url).toBe(
+        detail.photo_url,
+      );
+    });
+
+    it('refuses an altered or expired photo link', async () => {
+      const entry = await upload(await smallPng(), 'a.png', 'image/png');
+      const added = await t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({ photos: [entry.path] }),
+      });
+      const detail = (
+        await t.inject('viewer', { method: 'GET', url: `/api/properties/${added.json().data.id}` })
+      ).json().data;
+      const url = new URL(detail.photo_url, 'http://x');
+      url.searchParams.set('sig', `${url.searchParams.get('sig')?.slice(0, -2)}xx`);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode,
+      ).toBe(404);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 86_400_000 });
+      try {
+        expect((await t.app.inject({ method: 'GET', url: detail.photo_url })).statusCode).toBe(404);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('refuses to sign anything but images, more than 20 files, or files over the size limit', async () => {
+      const pdf = await sign([
+        { name: 'escritura.pdf', content_type: 'application/pdf', size: 1000 },
+      ]);
+      expect(pdf.statusCode).toBe(400);
+      expect(pdf.json().message).toMatch(/JPEG, PNG, WebP/);
+      const many = await sign(Array.from({ length: 21 }, (_, i) => `f${i}.jpg`));
+      expect(many.statusCode).toBe(400);
+      const huge = await sign([
+        { name: 'big.jpg', content_type: 'image/jpeg', size: 26 * 1024 * 1024 },
+      ]);
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().message).toMatch(/larger than 25 MB/);
+      const byName = await sign(['casa.JPG', 'plano.png']);
+      expect(byName.statusCode).toBe(200);
+      expect(byName.json().data.map((e: Entry) => e.path.split('.').pop())).toEqual(['jpg', 'png']);
+      expect((await sign(['x.jpg'], 'viewer')).statusCode).toBe(403);
+    });
+
+    it('refuses an upload with an altered signature, the wrong type, or more bytes than signed', async () => {
+      const png = await smallPng();
+      const response = await sign([{ name: 'p.png', content_type: 'image/png', size: png.length }]);
+      const [entry] = response.json().data as Entry[];
+      if (!entry) throw new Error('no entry');
+      if (driver === 'local') {
+        const altered = entry.url.replace(
+          /sig=([^&]{4})/,
+          (_m, v: string) => `sig=${v.split('').reverse().join('')}`,
+        );
+        expect(await put(altered, png, 'image/png')).toBe(403);
+        expect(await put(entry.url, png, 'image/jpeg')).toBe(415);
+        const bigger = Buffer.concat([png, Buffer.alloc(100)]);
+        expect(await put(entry.url, bigger, 'image/png')).toBe(413);
+      } else {
+        // S3 enforces these itself; its local stand-in (s3rver) does not check SigV4 signatures,
+        // so what is checked here is that the URL binds them: signed headers and a 15-minute life.
+        const url = new URL(entry.url);
+        expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
+          expect.arrayContaining(['content-length', 'content-type', 'host']),
+        );
+        expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+      }
+      const added = await t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({ photos: [entry.path] }),
+      });
+      expect(added.statusCode).toBe(400);
+      expect(added.json().error.fieldErrors['photos.0']).toEqual([
+        'This photo never reached storage: upload it again',
+      ]);
+    });
+
+    it('refuses an expired upload URL', async () => {
+      const png = await smallPng();
+      const [entry] = (
+        await sign([{ name: 'p.png', content_type: 'image/png', size: png.length }])
+      ).json().data as Entry[];
+      if (!entry) throw new Error('no entry');
+      if (driver === 'local') {
+        vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60_000 });
+        try {
+          expect(await put(entry.url, png, 'image/png')).toBe(403);
+        } finally {
+          vi.useRealTimers();
+        }
+      } else {
+        // S3 checks expiry against its own clock: make the URL's window end in the past.
+        const url = new URL(entry.url);
+        url.searchParams.set('X-Amz-Date', '20200101T000000Z');
+        expect(await put(url.toString(), png, 'image/png')).toBe(403);
+      }
+    });
+
+    it('refuses a .jpg that is not an image, a path issued to someone else, and ../ paths; nothing attached', async () => {
+      const before = await total();
+      const fake = Buffer.from('this is not a photo at all, just text pretending to be one');
+      const notImage = await upload(fake, 'fake.jpg', 'image/jpeg');
+      const othersPhoto = await upload(await smallPng(), 'admins.png', 'image/png', 'admin');
+      const response = await t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({
+          photos: [
+            notImage.path,
+            othersPhoto.path,
+            `${notImage.path}/../../secrets/url-signing.key`,
+          ],
+        }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fieldErrors).toEqual({
+        'photos.0': ['This file is not an image BEC can read'],
+        'photos.1': ['This photo was not uploaded by you, or is attached already'],
+        'photos.2': ['This photo was not uploaded by you, or is attached already'],
+      });
+      expect(await total()).toBe(before);
+      // The admin can still attach their own upload: it was left unattached.
+      const mine = await t.inject('admin', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({ photos: [othersPhoto.path] }),
+      });
+      expect(mine.statusCode, mine.body).toBe(201);
+      if (driver === 'local') {
+        const traversal = await t.app.inject({
+          method: 'PUT',
+          url: '/storage/uploads/../secrets/url-signing.key',
+          headers: { 'content-type': 'image/png', 'content-length': '3' },
+          payload: 'abc',
+        });
+        expect(traversal.statusCode).toBe(400);
+      }
+    });
+
+    it('collects uploads left unattached for more than a day, and keeps attached ones', async () => {
+      const kept = await upload(await smallPng(), 'kept.png', 'image/png');
+      await t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({ photos: [kept.path] }),
+      });
+      const left = await upload(await smallPng(), 'left.png', 'image/png');
+      expect(await t.app.collectUnattachedPhotos(new Date(Date.now() + 3600_000))).toBe(0);
+      const collected = await t.app.collectUnattachedPhotos(new Date(Date.now() + 25 * 3600_000));
+      expect(collected).toBeGreaterThanOrEqual(1);
+      // Gone from storage and from the records: it can no longer be attached.
+      const late = await t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({ photos: [left.path] }),
+      });
+      expect(late.statusCode).toBe(400);
+      expect(await t.app.collectUnattachedPhotos(new Date(Date.now() + 25 * 3600_000))).toBe(0);
+      const detailOfKept = (
+        await t.inject('viewer', { method: 'GET', url: '/api/properties?limit=100' })
+      )
+        .json()
+        .data.props.find((p: { photo_url: string | null }) => p.photo_url?.includes(kept.path));
+      expect((await fetchPhoto(detailOfKept.photo_url)).status).toBe(200);
+    });
+  });
+}
