@@ -1,6 +1,26 @@
-import { Text } from '@mantine/core';
+import type { Role } from '@bec/contracts';
+import { Stack, Title } from '@mantine/core';
+import { RequireAuth } from '@/app/require-auth';
+import { paths } from '@/config/paths';
+import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
 
-/** Placeholder while the screen is built (issue 4). */
+const EDITORS: readonly Role[] = ['editor', 'admin'];
+
+/**
+ * /addProperty: editors and admins add a property. Anyone else, signed out or a viewer, is sent
+ * to / (spec §2, §6); "Loading..." while the sign-in state is unknown.
+ */
 export function Component() {
-  return <Text>Coming soon.</Text>;
+  return (
+    <RequireAuth
+      signedOutTo={paths.root.getHref()}
+      roles={EDITORS}
+      forbiddenTo={paths.root.getHref()}
+    >
+      <Stack gap="md" maw={960}>
+        <Title order={2}>Add Property</Title>
+        <AddPropertyForm />
+      </Stack>
+    </RequireAuth>
+  );
 }

@@ -1,6 +1,12 @@
 import { Text } from '@mantine/core';
+import { RequireAuth } from '@/app/require-auth';
+import { paths } from '@/config/paths';
 
-/** /data: a placeholder in the original too. */
+/** /data: a placeholder in the original too; members only (signed out: Home only, spec §6). */
 export function Component() {
-  return <Text>Welcome to Data</Text>;
+  return (
+    <RequireAuth signedOutTo={paths.home.getHref()}>
+      <Text>Welcome to Data</Text>
+    </RequireAuth>
+  );
 }

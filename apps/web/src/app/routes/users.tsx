@@ -1,10 +1,13 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/use-auth';
+import { UsersTable } from '@/features/users/components/users-table';
 
 const ADMINS = ['admin'] as const;
 
-/** /users: admins only; everyone else goes to /home (spec §2, §6). Placeholder for now. */
+/** /users: admins only; everyone else goes to /home (spec §2, §6). */
 export function Component() {
   return (
     <RequireAuth
@@ -12,10 +15,22 @@ export function Component() {
       roles={ADMINS}
       forbiddenTo={paths.home.getHref()}
     >
-      <Stack gap="xs">
-        <Title order={2}>Users</Title>
-        <Text>The users list arrives in the next release.</Text>
-      </Stack>
+      <UsersPage />
     </RequireAuth>
+  );
+}
+
+function UsersPage() {
+  const { user } = useAuth();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Users List</Title>
+        <Button component={Link} to={paths.waitlist.getHref()} variant="light">
+          Waitlist
+        </Button>
+      </Group>
+      <UsersTable currentUserId={user?.id ?? null} enabled={user?.role === 'admin'} />
+    </Stack>
   );
 }

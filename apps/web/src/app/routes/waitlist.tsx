@@ -1,6 +1,37 @@
-import { Text } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { RequireAuth } from '@/app/require-auth';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/use-auth';
+import { WaitlistTable } from '@/features/waitlist/components/waitlist-table';
 
-/** Placeholder while the screen is built (issue 4). */
+const ADMINS = ['admin'] as const;
+
+/** /waitlist: admins only; everyone else goes to /home (spec §2, §6). */
 export function Component() {
-  return <Text>Coming soon.</Text>;
+  return (
+    <RequireAuth
+      signedOutTo={paths.home.getHref()}
+      roles={ADMINS}
+      forbiddenTo={paths.home.getHref()}
+    >
+      <WaitlistPage />
+    </RequireAuth>
+  );
+}
+
+function WaitlistPage() {
+  const { user } = useAuth();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Waitlist</Title>
+        <Button component={Link} to={paths.users.getHref()} variant="default">
+          Users List
+        </Button>
+      </Group>
+      {/* Fetched only for admins (spec §6), even if this page were ever shown to someone else. */}
+      <WaitlistTable enabled={user?.role === 'admin'} />
+    </Stack>
+  );
 }

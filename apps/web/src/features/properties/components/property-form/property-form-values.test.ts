@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyPropertyFormValues,
+  type PropertyFormValues,
+  parseDecimal,
+  parseInteger,
+  parseOptionalText,
+  toFormErrors,
+  toPropertyDraft,
+  toPropertyPayload,
+  validatePropertyForm,
+} from '@/features/properties/components/property-form/property-form-values';
+
+const filled: PropertyFormValues = {
+  name: '  Casa en Ñuñoa ',
+  address: 'Los Jardines 1120',
+  city_id: '13120',
+  price: 398_000_000,
+  building_sqmts: 165.5,
+  land_sqmts: '1.234,75',
+  property_type_id: '1',
+  parking_sqmts: '',
+  additional_sqmts: 12,
+  basement_sqmts: '40,5',
+  google_maps_url: ' https://maps.google.com/?q=-33.45,-70.60 ',
+  latitude: -33.4497,
+  longitude: '-70.6034',
+  rooms: 4,
+  notes: 'Apta para oficina',
+  visited: true,
+  broker_id: '3',
+};
+
+describe('parseDecimal', () => {
+  it('passes numbers through and reads empty text as null', () => {
+    expect(parseDecimal(185_000_000)).toBe(185_000_000);
+    expect(parseDecimal(0)).toBe(0);
+    expect(parseDecimal('')).toBeNull();
+    expect(parseDecimal('   ')).toBeNull();
+    expect(parseDecimal(null)).toBeNull();
+    expect(parseDecimal(undefined)).toBeNull();
+  });
+
+  it('reads Chilean numbers: dots group thousands, the comma marks decimals', () => {
+    expect(parseDecimal('185.000.000')).toBe(185_000_000);
+    expect(parseDecimal('1.234,5')).toBe(1234.5);
+    expect(parseDecimal('1.234')).toBe(1234);
+    expect(parseDecimal('0,75')).toBe(0.75);
+    expect(parseDecimal('12,5')).toBe(12.5);
+    expect(parseDecimal(' 2 500 ')).toBe(2500);
+  });
+
+  it('takes a lone point that groups nothing as a decimal point (pasted coordinates)', () => {
+    expect(parseDecimal('-33.4489')).toBe(-33.4489);
+    expect(parseDecimal('12.5')).toBe(12.5);
+    expect(parseDecimal('-70,6693')).toBe(-70.6693);
+  });
+
+  it('answers NaN for what is no number, so the contract can say so', () => {
+    expect(parseDecimal('abc')).toBeNaN();
+    expect(parseDecimal('1,2,3')).toBeNaN();
+    expect(parseDecimal('1.23.4')).toBeNaN();
+    expect(parseDecimal('0x10')).toBeNaN();
+    expect(parseDecimal('1e5')).toBeNaN();
+  });
+});
+
+describe('parseInteger', () => {
+  it('reads ids and rooms as whole numbers, empty as null', () => {
+    expect(parseInteger('13120')).toBe(13120);
+    expect(parseInteger(4)).toBe(4);
+    expect(parseInteger('1.500')).toBe(1500);
+    expect(parseInteger('')).toBeNull();
+    expect(parseInteger(null)).toBeNull();
+  });
+
+  it('keeps a fraction rather than cutting it off, for the contract to refuse', () => {
+    expect(parseInteger('2,5')).toBe(2.5);
+  });
+});
+
+describe('parseOptionalText', () => {
+  it('trims, and sends blank text as null', () => {
+    expect(parseOptionalText('  hola ')).toBe('hola');
+    expect(parseOptionalText('   ')).toBeNull();
+    expect(parseOptionalText('')).toBeNull();
+  });
+});
+
+describe('toPropertyDraft', () => {
+  it('parses decimals and integers, sends empty optionals as null and keeps the basement area', () => {
+    expect(toPropertyDraft(filled, ['properties/1/a.jpg'])).toEqual({
+      name: '  Casa en Ñuñoa ',
+      address: 'Los Jardines 1120',
+      city_id: 13120,
+      price: 398_000_000,
+      building_sqmts: 165.5,
+      land_sqmts: 1234.75,
+      property_type_id: 1,
+      parking_sqmts: null,
+      additional_sqmts: 12,
+      basement_sqmts: 40.5,
+      google_maps_url: 'https://maps.google.com/?q=-33.45,-70.60',
+      latitude: -33.4497,
+      longitude: -70.6034,
+      rooms: 4,
+      notes: 'Apta para oficina',
+      visited: true,
+      broker_id: 3,
+      photos: ['properties/1/a.jpg'],
+    });
+  });
+
+  it('turns an empty form into nulls (every key present, basement included)', () => {
+    const draft = toPropertyDraft(emptyPropertyFormValues, []);
+    expect(draft).toEqual({
+      name: '',
+      address: '',
+      city_id: null,
+      price: null,
+      building_sqmts: null,
+      land_sqmts: null,
+      property_type_id: null,
+      parking_sqmts: null,
+      additional_sqmts: null,
+      basement_sqmts: null,
+      google_maps_url: null,
+      latitude: null,
+      longitude: null,
+      rooms: null,
+      notes: null,
+      visited: false,
+      broker_id: null,
+      photos: [],
+    });
+    expect(Object.hasOwn(draft, 'basement_sqmts')).toBe(true);
+  });
+});
+
+describe('toPropertyPayload', () => {
+  it('answers the contract output: trimmed text, basement area sent, nulls kept for JSON', () => {
+    const payload = toPropertyPayload({ ...filled, basement_sqmts: '' }, []);
+    expect(payload.name).toBe('Casa en Ñuñoa');
+    expect(payload.basement_sqmts).toBeNull();
+    expect(JSON.parse(JSON.stringify(payload))).toHaveProperty('basement_sqmts', null);
+    expect(toPropertyPayload(filled, []).basement_sqmts).toBe(40.5);
+  });
+});
+
+describe('validatePropertyForm', () => {
+  it("gives every required field the contract's message when the form is empty", () => {
+    expect(validatePropertyForm(emptyPropertyFormValues)).toEqual({
+      name: 'Name is required',
+      address: 'Address is required',
+      city_id: 'Comuna is required',
+      price: 'Price is required',
+      building_sqmts: 'Building area is required',
+      land_sqmts: 'Land area is required',
+      property_type_id: 'Property type is required',
+    });
+  });
+
+  it('is empty for a valid form', () => {
+    expect(validatePropertyForm(filled)).toEqual({});
+  });
+
+  it('reports what the contract refuses: fractions, bad numbers, ranges and URLs', () => {
+    expect(
+      validatePropertyForm({
+        ...filled,
+        price: 1000.5,
+        rooms: '2,5',
+        land_sqmts: 'abc',
+        latitude: 95,
+        google_maps_url: 'ftp://example.com',
+      }),
+    ).toEqual({
+      price: 'Price must be a whole number of pesos',
+      rooms: 'Rooms must be a whole number',
+      land_sqmts: 'Land area must be a number',
+      latitude: 'Latitude must be between -90 and 90',
+      google_maps_url: 'Google Maps link must be an http or https URL',
+    });
+  });
+});
+
+describe('toFormErrors', () => {
+  it("puts each field's server messages on one line", () => {
+    expect(toFormErrors({ city_id: ['Comuna 99999 does not exist'], price: ['a', 'b'] })).toEqual({
+      city_id: 'Comuna 99999 does not exist',
+      price: 'a b',
+    });
+  });
+});

@@ -1,0 +1,150 @@
+import { CreatePropertyBodySchema, type PropertyPayload } from '@bec/contracts';
+import type { FormErrors } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+
+/** What a number box holds: a number, or a string while it is empty or not a number. */
+export type NumberFieldValue = number | string;
+
+/**
+ * The property form's values, one per field of the payload and named like it, so the contract's
+ * and the server's field errors land on the fields as they are. Selects hold their option's value
+ * as a string (`null` when nothing is chosen); number boxes hold what NumberInput gives.
+ */
+export type PropertyFormValues = {
+  name: string;
+  address: string;
+  city_id: string | null;
+  price: NumberFieldValue;
+  building_sqmts: NumberFieldValue;
+  land_sqmts: NumberFieldValue;
+  property_type_id: string | null;
+  parking_sqmts: NumberFieldValue;
+  additional_sqmts: NumberFieldValue;
+  basement_sqmts: NumberFieldValue;
+  google_maps_url: string;
+  latitude: NumberFieldValue;
+  longitude: NumberFieldValue;
+  rooms: NumberFieldValue;
+  notes: string;
+  visited: boolean;
+  broker_id: string | null;
+};
+
+export const emptyPropertyFormValues: PropertyFormValues = {
+  name: '',
+  address: '',
+  city_id: null,
+  price: '',
+  building_sqmts: '',
+  land_sqmts: '',
+  property_type_id: null,
+  parking_sqmts: '',
+  additional_sqmts: '',
+  basement_sqmts: '',
+  google_maps_url: '',
+  latitude: '',
+  longitude: '',
+  rooms: '',
+  notes: '',
+  visited: false,
+  broker_id: null,
+};
+
+/**
+ * The payload before the contract has checked it: a required number left empty is `null` (the
+ * contract then says "… is required"), one that is not a number is `NaN` ("… must be a number").
+ */
+export type PropertyDraft = {
+  [Key in keyof PropertyPayload]: PropertyPayload[Key] extends number
+    ? number | null
+    : PropertyPayload[Key];
+};
+
+/** `1.234.567` or `1.234.567,89`: Chilean thousands dots, optionally a decimal comma. */
+const CHILEAN_GROUPED = /^[+-]?\d{1,3}(\.\d{3})+(,\d*)?$/;
+/** `1234`, `1234,5`, `-33.45`: one decimal mark at most, comma or point. */
+const PLAIN = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * Reads a decimal as a Chilean types it: '.' groups thousands, ',' marks the decimals
+ * (`1.234.567,5` → 1234567.5). A lone point that does not group thousands is a decimal point, as
+ * coordinates are usually written (`-33.4489`). Empty → null; anything else that is not a number →
+ * NaN, which the contract reports. Numbers (what NumberInput usually gives) pass through.
+ */
+export function parseDecimal(value: NumberFieldValue | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  const text = value.replace(/[\s\u00a0]/g, '');
+  if (text === '') return null;
+  if (CHILEAN_GROUPED.test(text)) return Number(text.replaceAll('.', '').replace(',', '.'));
+  if (PLAIN.test(text)) return Number(text.replace(',', '.'));
+  return Number.NaN;
+}
+
+/**
+ * Reads a whole number (an id, rooms) the same way. A fraction is kept as it is rather than cut
+ * off, so the contract can say "… must be a whole number" instead of silently sending less.
+ */
+export function parseInteger(value: NumberFieldValue | null | undefined): number | null {
+  return parseDecimal(value);
+}
+
+/** Text that may be left out: blank → null, otherwise trimmed. */
+export function parseOptionalText(value: string): string | null {
+  const text = value.trim();
+  return text === '' ? null : text;
+}
+
+/**
+ * Turns the form's values into the payload of POST /api/properties/add: decimals for areas, price
+ * and coordinates, integers for ids and rooms, empty optionals as null (basement area included).
+ * `photos` are the storage paths of photos uploaded before the property is sent (the photos issue
+ * adds the picker; until then callers pass []).
+ */
+export function toPropertyDraft(values: PropertyFormValues, photos: string[]): PropertyDraft {
+  return {
+    name: values.name,
+    address: values.address,
+    city_id: parseInteger(values.city_id),
+    price: parseDecimal(values.price),
+    building_sqmts: parseDecimal(values.building_sqmts),
+    land_sqmts: parseDecimal(values.land_sqmts),
+    property_type_id: parseInteger(values.property_type_id),
+    parking_sqmts: parseDecimal(values.parking_sqmts),
+    additional_sqmts: parseDecimal(values.additional_sqmts),
+    basement_sqmts: parseDecimal(values.basement_sqmts),
+    google_maps_url: parseOptionalText(values.google_maps_url),
+    latitude: parseDecimal(values.latitude),
+    longitude: parseDecimal(values.longitude),
+    rooms: parseInteger(values.rooms),
+    notes: parseOptionalText(values.notes),
+    visited: values.visited,
+    broker_id: parseInteger(values.broker_id),
+    photos,
+  };
+}
+
+const contractErrors = zod4Resolver(CreatePropertyBodySchema, { errorPriority: 'first' });
+
+/**
+ * Checks the values with the shared contract, as the server will: errors keyed by field name,
+ * one message each (the first the contract found), empty when the payload is valid.
+ */
+export function validatePropertyForm(
+  values: PropertyFormValues,
+  photos: string[] = [],
+): FormErrors {
+  return contractErrors(toPropertyDraft(values, photos));
+}
+
+/** The payload as the contract outputs it (trimmed, defaults filled); throws if it is invalid. */
+export function toPropertyPayload(values: PropertyFormValues, photos: string[]): PropertyPayload {
+  return CreatePropertyBodySchema.parse(toPropertyDraft(values, photos));
+}
+
+/** The server's field errors (several messages per field) as the form shows them (one line). */
+export function toFormErrors(fieldErrors: Record<string, string[]>): FormErrors {
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, messages]) => [field, messages.join(' ')]),
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useWaitlist } from '@/features/waitlist/api/get-waitlist';
+import { ApproveEntryForm } from '@/features/waitlist/components/approve-entry-form';
+import { DeleteEntryButton } from '@/features/waitlist/components/delete-entry-button';
+
+export type WaitlistTableProps = {
+  /** The waitlist is fetched only for admins (spec §6): true only when an admin is signed in. */
+  enabled: boolean;
+};
+
+/** The access requests, oldest first: grant one a role, or delete it. */
+export function WaitlistTable({ enabled }: WaitlistTableProps) {
+  const waitlist = useWaitlist({ enabled });
+
+  if (waitlist.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the waitlist" />
+      </Center>
+    );
+  }
+
+  const entries = waitlist.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack gap="md">
+      {waitlist.isError && (
+        <Alert color="red" variant="light">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Error: {waitlist.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => void waitlist.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {waitlist.data !== undefined && entries.length === 0 && (
+        <Group gap="md">
+          <Text>No users found on the waitlist.</Text>
+          <Button
+            variant="light"
+            loading={waitlist.isRefetching}
+            onClick={() => void waitlist.refetch()}
+          >
+            Sync
+          </Button>
+        </Group>
+      )}
+      {entries.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Add User</Table.Th>
+                <Table.Th>Delete</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{entry.name}</Table.Td>
+                  <Table.Td>{entry.email}</Table.Td>
+                  <Table.Td>
+                    <ApproveEntryForm entry={entry} />
+                  </Table.Td>
+                  <Table.Td>
+                    <DeleteEntryButton entry={entry} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {waitlist.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={waitlist.isFetchingNextPage}
+            onClick={() => void waitlist.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

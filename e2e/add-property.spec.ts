@@ -1,0 +1,196 @@
+import { expect, type Page, test } from '@playwright/test';
+import { missingBrowserReason } from './browser';
+import { api, sidebarLinks, signIn } from './support';
+
+test.skip(missingBrowserReason !== undefined, missingBrowserReason);
+
+const REQUIRED_MESSAGES = [
+  'Name is required',
+  'Address is required',
+  'Comuna is required',
+  'Price is required',
+  'Building area is required',
+  'Land area is required',
+  'Property type is required',
+];
+
+const box = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+
+/** Counts the POSTs that would add a property. */
+function countAddRequests(page: Page) {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/properties/add') {
+      seen.count += 1;
+    }
+  });
+  return seen;
+}
+
+test('editor: adds a property through the form, finds its card and every field on its page', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Casa E2E ${Date.now()}`;
+  await signIn(page, 'editor@bec.local');
+  const posts = countAddRequests(page);
+
+  // From the grid's button, so the grid below is the same page, not reloaded.
+  await page.goto('/properties');
+  await page.getByRole('link', { name: 'Add Property' }).click();
+  await expect(page).toHaveURL(/\/addProperty$/);
+  await expect(page.getByRole('heading', { name: 'Add Property' })).toBeVisible();
+
+  await box(page, 'Name').fill(name);
+  await box(page, 'Address').fill('Jorge Washington 245');
+  const comuna = select(page, 'Comuna');
+  await expect(comuna).toBeEnabled();
+  await comuna.click();
+  await comuna.pressSequentially('Ñuño');
+  await page.getByRole('option', { name: 'Ñuñoa', exact: true }).click();
+  await expect(comuna).toHaveValue('Ñuñoa');
+  await select(page, 'Property type').click();
+  await page.getByRole('option', { name: 'Casa', exact: true }).click();
+  // Chilean input: dots group thousands, the comma marks decimals.
+  await box(page, 'Price (CLP)').pressSequentially('185.000.000');
+  await expect(box(page, 'Price (CLP)')).toHaveValue('185.000.000');
+  await box(page, 'Rooms').fill('4');
+  await page.getByRole('checkbox', { name: 'Visited' }).check();
+  await box(page, 'Google Maps URL').fill(
+    'https://www.google.com/maps/search/?api=1&query=-33.4561,-70.5977',
+  );
+  await box(page, 'Latitude').fill('-33.4561');
+  await box(page, 'Longitude').pressSequentially('-70,5977');
+  await expect(box(page, 'Longitude')).toHaveValue('-70.5977');
+  await box(page, 'Building area (m²)').pressSequentially('120,5');
+  await box(page, 'Land area (m²)').pressSequentially('1.234,75');
+  await box(page, 'Parking area (m²)').fill('15');
+  await box(page, 'Additional area (m²)').fill('8,5');
+  await box(page, 'Basement area (m²)').pressSequentially('42,5');
+  const broker = select(page, 'Broker');
+  await broker.click();
+  await broker.pressSequentially('Patricia');
+  await page.getByRole('option', { name: 'Patricia Soto (Soto Propiedades)' }).click();
+  await box(page, 'Notes').fill('Esquina, buena luz.\nRevisar deslindes.');
+
+  await page.getByRole('button', { name: 'Add Property' }).click();
+  await expect(page.getByText('Property added successfully!')).toBeVisible();
+  expect(posts.count).toBe(1);
+  // The form is empty again, ready for the next one.
+  await expect(box(page, 'Name')).toHaveValue('');
+  await expect(comuna).toHaveValue('');
+  await expect(box(page, 'Basement area (m²)')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: 'Visited' })).not.toBeChecked();
+
+  const viewLink = page.getByRole('link', { name: 'View the property' });
+  const href = await viewLink.getAttribute('href');
+  const id = Number(href?.match(/^\/properties\/(\d+)$/)?.[1]);
+  expect(id).toBeGreaterThan(0);
+
+  // Stored as sent, basement area included.
+  const stored = await api(page, 'GET', `/api/properties/${id}`);
+  expect(stored.status).toBe(200);
+  expect(stored.body.data).toMatchObject({
+    name,
+    address: 'Jorge Washington 245',
+    city_id: 13120,
+    city_name: 'Ñuñoa',
+    region_name: 'Metropolitana de Santiago',
+    property_type_name: 'Casa',
+    price: 185_000_000,
+    building_sqmts: 120.5,
+    land_sqmts: 1234.75,
+    parking_sqmts: 15,
+    additional_sqmts: 8.5,
+    basement_sqmts: 42.5,
+    latitude: -33.4561,
+    longitude: -70.5977,
+    rooms: 4,
+    visited: true,
+    broker_name: 'Patricia Soto',
+    notes: 'Esquina, buena luz.\nRevisar deslindes.',
+    google_maps_url: 'https://www.google.com/maps/search/?api=1&query=-33.4561,-70.5977',
+  });
+  const listed = await api(page, 'GET', `/api/properties?q=${encodeURIComponent(name)}`);
+  expect(listed.body.data.props.map((p: { id: number }) => p.id)).toEqual([id]);
+
+  // Back to the grid through the sidebar (no reload): the new card is there.
+  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  await expect(page).toHaveURL(/\/properties$/);
+  const card = page.locator(`a[href="/properties/${id}"]`);
+  await expect(card).toBeVisible();
+  await expect(card.getByText(name)).toBeVisible();
+  await expect(card.getByText('CLP$ 185.000.000')).toBeVisible();
+  await expect(card.getByText('Ñuñoa, Metropolitana de Santiago')).toBeVisible();
+
+  // Its page shows every field entered, with the basement area.
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText('Jorge Washington 245, Ñuñoa, Metropolitana de Santiago').first(),
+  ).toBeVisible();
+  await expect(main.getByText('CLP$ 185.000.000').first()).toBeVisible();
+  const details = main.getByRole('region', { name: 'Details' });
+  for (const text of [
+    'Casa',
+    '120,5 m²',
+    '1.234,75 m²',
+    'Parking area',
+    '15 m²',
+    'Additional area',
+    '8,5 m²',
+    'Basement area',
+    '42,5 m²',
+    'Rooms',
+    '4',
+    'Sí',
+    'Patricia Soto',
+    '-33,4561',
+    '-70,5977',
+  ]) {
+    await expect(details).toContainText(text);
+  }
+  const mapsLink = details.getByRole('link', { name: 'Open in Google Maps' });
+  await expect(mapsLink).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=-33.4561,-70.5977',
+  );
+  await expect(mapsLink).toHaveAttribute('target', '_blank');
+  await expect(main.getByRole('region', { name: 'Notes' })).toContainText('Revisar deslindes.');
+});
+
+test('editor: an empty form shows every required message and sends nothing', async ({ page }) => {
+  await signIn(page, 'editor@bec.local');
+  const posts = countAddRequests(page);
+  await page.goto('/addProperty');
+  await expect(select(page, 'Comuna')).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Add Property' }).click();
+  for (const message of REQUIRED_MESSAGES) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(box(page, 'Name')).toBeFocused();
+  await expect(box(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
+  // Nothing went out, even a moment later.
+  await page.waitForTimeout(500);
+  expect(posts.count).toBe(0);
+  await expect(page.getByText('Property added successfully!')).toHaveCount(0);
+});
+
+test('viewer: /addProperty sends it to / and on to /home', async ({ page }) => {
+  await signIn(page, 'viewer@bec.local');
+  await page.goto('/addProperty');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to the BEC Project!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add Property' })).toHaveCount(0);
+});
+
+test('signed out: /addProperty sends the visitor to / and on to /home', async ({ page }) => {
+  await page.goto('/addProperty');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add Property' })).toHaveCount(0);
+});
