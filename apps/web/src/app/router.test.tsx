@@ -44,9 +44,7 @@ describe('routes', () => {
     it.each(['viewer', 'editor', 'admin'] as const)('is open to a %s', async (role) => {
       visit('/properties', signedInAuth(role));
       expect(await screen.findByRole('heading', { name: 'Properties' })).toBeInTheDocument();
-      expect(
-        screen.getByText('The property list arrives in the next release.'),
-      ).toBeInTheDocument();
+      expect(screen.getByRole('search', { name: 'Property filters' })).toBeInTheDocument();
     });
   });
 
@@ -67,7 +65,7 @@ describe('routes', () => {
 
     it('is open to an admin', async () => {
       const { router } = visit('/users', signedInAuth('admin'));
-      expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Users List' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/users');
     });
 

@@ -1,15 +1,55 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/use-auth';
+import {
+  type PropertyFilters as Filters,
+  parsePropertyFilters,
+  propertyFiltersToSearchParams,
+} from '@/features/properties/api/get-properties';
+import { PropertyFilters } from '@/features/properties/components/property-filters';
+import { PropertyList } from '@/features/properties/components/property-list';
 
-/** /properties: members only; a signed-out visitor goes to / (spec §2). Placeholder for now. */
+/** /properties: members only; a signed-out visitor goes to / (spec §2). */
 export function Component() {
   return (
     <RequireAuth signedOutTo={paths.root.getHref()}>
-      <Stack gap="xs">
-        <Title order={2}>Properties</Title>
-        <Text>The property list arrives in the next release.</Text>
-      </Stack>
+      <Properties />
     </RequireAuth>
+  );
+}
+
+/**
+ * The grid with its filters bar. The filters live in the URL's search params, so a filtered view
+ * can be shared and survives a reload; changing them replaces the history entry rather than
+ * adding one per keystroke.
+ */
+function Properties() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parsePropertyFilters(searchParams);
+  const canAdd = user?.role === 'editor' || user?.role === 'admin';
+
+  const change = (patch: Filters) =>
+    setSearchParams(
+      (current) => propertyFiltersToSearchParams({ ...parsePropertyFilters(current), ...patch }),
+      { replace: true },
+    );
+  const clear = () => setSearchParams(new URLSearchParams(), { replace: true });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={2}>Properties</Title>
+        {canAdd && (
+          <Button component={Link} to={paths.addProperty.getHref()}>
+            Add Property
+          </Button>
+        )}
+      </Group>
+      <PropertyFilters filters={filters} onChange={change} onClear={clear} />
+      <PropertyList filters={filters} />
+    </Stack>
   );
 }

@@ -1,0 +1,351 @@
+import type { PropertyCard, PropertyList, Region } from '@bec/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
+import type { AuthContextValue } from '@/features/auth/auth-context';
+import { FakeAuthProvider, signedInAuth } from '@/features/auth/testing/fake-auth';
+import { setAccessTokenSource } from '@/lib/api-client';
+import { renderRoutes } from '@/testing/render';
+import { errorReply, okReply, type StubRoute, stubApi } from '@/testing/stub-api';
+
+const REGIONS: Region[] = [
+  {
+    id: 5,
+    code: '05',
+    name: 'Valparaíso',
+    roman: 'V',
+    comunas: [
+      { id: 5101, code: '05101', name: 'Valparaíso' },
+      { id: 5109, code: '05109', name: 'Viña del Mar' },
+    ],
+  },
+  {
+    id: 13,
+    code: '13',
+    name: 'Metropolitana de Santiago',
+    roman: 'RM',
+    comunas: [
+      { id: 13101, code: '13101', name: 'Santiago' },
+      { id: 13123, code: '13123', name: 'Providencia' },
+    ],
+  },
+];
+const TYPES = [
+  { id: 1, name: 'Casa' },
+  { id: 2, name: 'Departamento' },
+];
+
+const card = (id: number, overrides: Partial<PropertyCard> = {}): PropertyCard => ({
+  id,
+  name: `Propiedad ${id}`,
+  address: `Calle ${id}`,
+  price: 100_000_000 + id,
+  building_sqmts: 80,
+  land_sqmts: 120,
+  visited: false,
+  city_id: 13123,
+  city_name: 'Providencia',
+  region_id: 13,
+  region_name: 'Metropolitana de Santiago',
+  property_type_id: 2,
+  property_type_name: 'Departamento',
+  photo_url: null,
+  created_at: '2025-03-05T15:00:00.000Z',
+  ...overrides,
+});
+
+const page = (ids: number[], next_cursor: string | null, total: number): PropertyList => ({
+  props: ids.map((id) => card(id)),
+  next_cursor,
+  total,
+});
+
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** Stubs the reference data and GET /api/properties (two pages unless told otherwise). */
+function stubProperties(properties?: StubRoute) {
+  return stubApi({
+    'GET /api/regions': okReply(REGIONS),
+    'GET /api/property-types': okReply(TYPES),
+    'GET /api/properties':
+      properties ??
+      (({ search }) =>
+        okReply(
+          search.get('cursor') === 'page-2'
+            ? page(range(25, 30), null, 30)
+            : page(range(1, 24), 'page-2', 30),
+        )),
+  });
+}
+
+function visit(path: string, auth: AuthContextValue = signedInAuth('viewer')) {
+  return renderRoutes(routes, path, {
+    wrapper: ({ children }) => <FakeAuthProvider value={auth}>{children}</FakeAuthProvider>,
+  });
+}
+
+const cardHeadings = () => screen.queryAllByRole('heading', { level: 3 });
+
+// Typing, a 300 ms debounce and a re-render of 24 cards take a while on a busy machine.
+configure({ asyncUtilTimeout: 3000 });
+
+// The page is a lazy route: load its code once, up front, so no test waits for it.
+beforeAll(async () => {
+  await import('@/app/routes/properties');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  setAccessTokenSource(null);
+});
+
+describe('/properties', () => {
+  describe('Add Property button by role', () => {
+    it.each(['editor', 'admin'] as const)(
+      'is shown to an %s and links to /addProperty',
+      async (role) => {
+        stubProperties();
+        visit('/properties', signedInAuth(role));
+        expect(await screen.findByRole('heading', { name: 'Propiedad 1' })).toBeInTheDocument();
+        expect(screen.getByRole('link', { name: 'Add Property' })).toHaveAttribute(
+          'href',
+          '/addProperty',
+        );
+      },
+    );
+
+    it('is not shown to a viewer', async () => {
+      stubProperties();
+      visit('/properties', signedInAuth('viewer'));
+      expect(await screen.findByRole('heading', { name: 'Propiedad 1' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Add Property' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add Property' })).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows the cards of the first page, the total and links to each detail', async () => {
+    stubProperties();
+    visit('/properties');
+    expect(await screen.findByText('Loading properties...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Propiedad 1' })).toBeInTheDocument();
+    expect(cardHeadings()).toHaveLength(24);
+    expect(screen.getByText('30 properties · showing 24')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Propiedad 7\b/ })).toHaveAttribute(
+      'href',
+      '/properties/7',
+    );
+    expect(screen.getAllByText('CLP$ 100.000.001')).toHaveLength(1);
+  });
+
+  it('loads the next page with "Load more", passing the cursor', async () => {
+    const { requestsTo } = stubProperties();
+    visit('/properties');
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { name: 'Propiedad 30' })).toBeInTheDocument();
+    expect(cardHeadings()).toHaveLength(30);
+    expect(screen.getByText('30 properties')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requestsTo('GET /api/properties').map((r) => r.search.get('cursor'))).toEqual([
+      null,
+      'page-2',
+    ]);
+  });
+
+  it('loads the next page by itself when the end of the grid scrolls into view', async () => {
+    const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        entry: { callback: IntersectionObserverCallback; target?: Element };
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.target = target;
+        }
+        disconnect() {}
+        unobserve() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    stubProperties();
+    visit('/properties');
+    const loadMore = await screen.findByRole('button', { name: 'Load more' });
+    const observer = observers.find((o) => o.target?.contains(loadMore));
+    expect(observer).toBeDefined();
+    act(() => {
+      observer?.callback(
+        [{ isIntersecting: true } as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      );
+    });
+    expect(await screen.findByRole('heading', { name: 'Propiedad 30' })).toBeInTheDocument();
+  });
+
+  it('says "No properties found." when there are none', async () => {
+    stubProperties(okReply(page([], null, 0)));
+    visit('/properties');
+    expect(await screen.findByText('No properties found.')).toBeInTheDocument();
+    expect(cardHeadings()).toHaveLength(0);
+  });
+
+  it('shows "Error: Failed to fetch properties: …" with the server message', async () => {
+    stubProperties(errorReply(503, 'DATABASE_UNAVAILABLE', 'The database is not answering.'));
+    visit('/properties');
+    expect(
+      await screen.findByText('Error: Failed to fetch properties: The database is not answering.'),
+    ).toBeInTheDocument();
+  });
+
+  describe('filters in the URL', () => {
+    it('reads the filters from the URL, shows them and sends them', async () => {
+      const { requestsTo } = stubProperties();
+      visit(
+        '/properties?q=luz&region_id=13&city_id=13123&visited=true&price_min=1000&sort=price_desc',
+      );
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+      const search = requestsTo('GET /api/properties')[0]?.search;
+      expect(Object.fromEntries(search ?? [])).toEqual({
+        q: 'luz',
+        region_id: '13',
+        city_id: '13123',
+        visited: 'true',
+        price_min: '1000',
+        sort: 'price_desc',
+      });
+      const filters = screen.getByRole('search', { name: 'Property filters' });
+      expect(within(filters).getByLabelText('Search')).toHaveValue('luz');
+      await waitFor(() =>
+        expect(within(filters).getByRole('combobox', { name: 'Region' })).toHaveValue(
+          'Metropolitana de Santiago',
+        ),
+      );
+      expect(within(filters).getByRole('combobox', { name: 'Comuna' })).toHaveValue('Providencia');
+      expect(within(filters).getByRole('combobox', { name: 'Visited' })).toHaveValue('Sí');
+      expect(within(filters).getByLabelText('Min price')).toHaveValue('CLP$ 1.000');
+      expect(within(filters).getByRole('combobox', { name: 'Sort by' })).toHaveValue(
+        'Price: high to low',
+      );
+    });
+
+    it('leaves out values the API would refuse', async () => {
+      const { requestsTo } = stubProperties();
+      visit('/properties?region_id=abc&visited=maybe&sort=random&price_min=');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+      expect(requestsTo('GET /api/properties')[0]?.search.toString()).toBe('');
+    });
+
+    it('choosing a region writes it to the URL and asks for that region', async () => {
+      const user = userEvent.setup();
+      const { requestsTo } = stubProperties();
+      const { router } = visit('/properties');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+
+      await user.click(screen.getByRole('combobox', { name: 'Region' }));
+      await user.click(await screen.findByRole('option', { name: 'Valparaíso' }));
+
+      await waitFor(() => expect(router.state.location.search).toBe('?region_id=5'));
+      await waitFor(() =>
+        expect(requestsTo('GET /api/properties').at(-1)?.search.get('region_id')).toBe('5'),
+      );
+
+      // The comuna select now offers that region's comunas only.
+      await user.click(screen.getByRole('combobox', { name: 'Comuna' }));
+      expect(await screen.findByRole('option', { name: 'Viña del Mar' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'Providencia' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('option', { name: 'Viña del Mar' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?region_id=5&city_id=5109'));
+
+      // Another region drops a comuna that is not in it.
+      await user.click(screen.getByRole('combobox', { name: 'Region' }));
+      await user.click(await screen.findByRole('option', { name: 'Metropolitana de Santiago' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?region_id=13'));
+    });
+
+    it('choosing a comuna without a region sets its region too', async () => {
+      const user = userEvent.setup();
+      stubProperties();
+      const { router } = visit('/properties');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+      await user.click(screen.getByRole('combobox', { name: 'Comuna' }));
+      await user.click(await screen.findByRole('option', { name: 'Providencia' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?region_id=13&city_id=13123'));
+    });
+
+    it('the search text reaches the URL and the query once typing pauses', async () => {
+      const user = userEvent.setup();
+      const { requestsTo } = stubProperties();
+      const { router } = visit('/properties');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+
+      await user.type(screen.getByLabelText('Search'), 'casa playa');
+      expect(screen.getByLabelText('Search')).toHaveValue('casa playa');
+      await waitFor(() => expect(router.state.location.search).toBe('?q=casa+playa'));
+      await waitFor(() =>
+        expect(requestsTo('GET /api/properties').at(-1)?.search.get('q')).toBe('casa playa'),
+      );
+      // Debounced: no request for each letter typed.
+      expect(requestsTo('GET /api/properties').length).toBeLessThan(4);
+    });
+
+    it('price, visited and sort go to the URL', async () => {
+      const user = userEvent.setup();
+      stubProperties();
+      const { router } = visit('/properties');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+
+      await user.type(screen.getByLabelText('Max price'), '200000000');
+      expect(screen.getByLabelText('Max price')).toHaveValue('CLP$ 200.000.000');
+      await waitFor(() => expect(router.state.location.search).toBe('?price_max=200000000'));
+
+      await user.click(screen.getByRole('combobox', { name: 'Visited' }));
+      await user.click(await screen.findByRole('option', { name: 'No' }));
+      await waitFor(() =>
+        expect(router.state.location.search).toBe('?visited=false&price_max=200000000'),
+      );
+
+      await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+      await user.click(await screen.findByRole('option', { name: 'Price: low to high' }));
+      await waitFor(() =>
+        expect(router.state.location.search).toBe(
+          '?visited=false&price_max=200000000&sort=price_asc',
+        ),
+      );
+    });
+
+    it('a price range with the maximum below the minimum is not sent', async () => {
+      const { requestsTo } = stubProperties();
+      visit('/properties?price_min=500&price_max=100');
+      expect(
+        await screen.findByText('The maximum price is below the minimum price.'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Maximum is below the minimum')).toBeInTheDocument();
+      expect(requestsTo('GET /api/properties')).toHaveLength(0);
+    });
+
+    it('"Clear filters" empties the URL, the inputs and the query', async () => {
+      const user = userEvent.setup();
+      const { requestsTo } = stubProperties();
+      const { router } = visit('/properties?q=luz&property_type_id=2');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Property type' })).toHaveValue('Departamento'),
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(screen.getByLabelText('Search')).toHaveValue('');
+      expect(screen.getByRole('combobox', { name: 'Property type' })).toHaveValue('');
+      await waitFor(() =>
+        expect(requestsTo('GET /api/properties').at(-1)?.search.toString()).toBe(''),
+      );
+      expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+    });
+  });
+});

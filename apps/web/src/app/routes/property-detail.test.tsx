@@ -1,0 +1,211 @@
+import type { PropertyDetail } from '@bec/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
+import type { AuthContextValue } from '@/features/auth/auth-context';
+import { FakeAuthProvider, signedInAuth, signedOutAuth } from '@/features/auth/testing/fake-auth';
+import { setAccessTokenSource } from '@/lib/api-client';
+import { renderRoutes } from '@/testing/render';
+import { errorReply, okReply, type StubRoute, stubApi } from '@/testing/stub-api';
+
+const property: PropertyDetail = {
+  id: 2,
+  name: 'Casa con jardín en Las Condes',
+  address: 'Camino El Alba 9420',
+  price: 690_000_000,
+  building_sqmts: 240,
+  land_sqmts: 620,
+  visited: true,
+  city_id: 13114,
+  city_name: 'Las Condes',
+  region_id: 13,
+  region_name: 'Metropolitana de Santiago',
+  property_type_id: 1,
+  property_type_name: 'Casa',
+  photo_url: null,
+  created_at: '2025-03-05T15:00:00.000Z',
+  parking_sqmts: 36,
+  additional_sqmts: 12.5,
+  basement_sqmts: 40,
+  google_maps_url: 'https://www.google.com/maps/search/?api=1&query=-33.4069,-70.5365',
+  latitude: -33.4069,
+  longitude: -70.5365,
+  rooms: 5,
+  notes: 'Piscina y quincho; revisar filtraciones en el subterráneo.',
+  broker_id: 1,
+  broker_name: 'Carolina Rojas',
+  created_by_id: 3,
+  created_by_name: 'Elena Editora',
+  updated_by_id: 4,
+  updated_by_name: 'Ana Admin',
+  updated_at: '2025-04-10T20:30:00.000Z',
+  photo_urls: [],
+};
+
+function visit(path: string, auth: AuthContextValue = signedInAuth('viewer')) {
+  return renderRoutes(routes, path, {
+    wrapper: ({ children }) => <FakeAuthProvider value={auth}>{children}</FakeAuthProvider>,
+  });
+}
+
+const stubProperty = (reply: StubRoute) => stubApi({ 'GET /api/properties/2': reply });
+
+/** The value shown for a label in the detail's lists. */
+function shownFor(label: string) {
+  const term = screen.getByText(label, { selector: 'dt' });
+  const item = term.parentElement;
+  if (!item) throw new Error(`no item for ${label}`);
+  return within(item).getByRole('definition');
+}
+
+// The page is a lazy route: load its code once, up front, so no test waits for it.
+beforeAll(async () => {
+  await import('@/app/routes/property-detail');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessTokenSource(null);
+});
+
+describe('/properties/:id', () => {
+  it('shows every field of the property', async () => {
+    stubProperty(okReply(property));
+    visit('/properties/2');
+    expect(
+      await screen.findByRole('heading', { name: 'Casa con jardín en Las Condes' }),
+    ).toBeInTheDocument();
+    expect(shownFor('Address')).toHaveTextContent(
+      'Camino El Alba 9420, Las Condes, Metropolitana de Santiago',
+    );
+    expect(shownFor('Price')).toHaveTextContent('CLP$ 690.000.000');
+    expect(shownFor('Property type')).toHaveTextContent('Casa');
+    expect(shownFor('Building area')).toHaveTextContent('240 m²');
+    expect(shownFor('Land area')).toHaveTextContent('620 m²');
+    expect(shownFor('Parking area')).toHaveTextContent('36 m²');
+    expect(shownFor('Additional area')).toHaveTextContent('12,5 m²');
+    expect(shownFor('Basement area')).toHaveTextContent('40 m²');
+    expect(shownFor('Rooms')).toHaveTextContent('5');
+    expect(shownFor('Visited')).toHaveTextContent('Sí');
+    expect(shownFor('Broker')).toHaveTextContent('Carolina Rojas');
+    expect(shownFor('Created by')).toHaveTextContent('Elena Editora');
+    expect(shownFor('Updated by')).toHaveTextContent('Ana Admin');
+    expect(shownFor('Created')).toHaveTextContent('05-03-2025');
+    expect(shownFor('Updated')).toHaveTextContent('10-04-2025');
+    expect(
+      screen.getByText('Piscina y quincho; revisar filtraciones en el subterráneo.'),
+    ).toBeInTheDocument();
+
+    const maps = screen.getByRole('link', { name: 'Open in Google Maps' });
+    expect(maps).toHaveAttribute('href', property.google_maps_url);
+    expect(maps).toHaveAttribute('target', '_blank');
+    expect(maps.getAttribute('rel')).toContain('noopener');
+
+    expect(screen.getByText('No images available for this property.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to properties' })).toHaveAttribute(
+      'href',
+      '/properties',
+    );
+  });
+
+  it('leaves out the optional areas that are not set, and says "No" when not visited', async () => {
+    stubProperty(
+      okReply({
+        ...property,
+        parking_sqmts: null,
+        additional_sqmts: null,
+        basement_sqmts: null,
+        visited: false,
+        rooms: null,
+        broker_name: null,
+        broker_id: null,
+        created_by_name: null,
+        notes: null,
+      }),
+    );
+    visit('/properties/2');
+    await screen.findByRole('heading', { name: 'Casa con jardín en Las Condes' });
+    expect(screen.queryByText('Parking area')).not.toBeInTheDocument();
+    expect(screen.queryByText('Additional area')).not.toBeInTheDocument();
+    expect(screen.queryByText('Basement area')).not.toBeInTheDocument();
+    expect(shownFor('Visited')).toHaveTextContent('No');
+    expect(shownFor('Rooms')).toHaveTextContent('Not recorded');
+    expect(shownFor('Broker')).toHaveTextContent('No broker');
+    expect(shownFor('Created by')).toHaveTextContent('Not recorded');
+    expect(screen.getByText('No notes.')).toBeInTheDocument();
+  });
+
+  it('shows the photos as thumbnails linking to the full photo', async () => {
+    stubProperty(
+      okReply({
+        ...property,
+        photo_urls: [
+          { id: 1, url: '/media/1.jpg', thumbnail_url: '/media/1-t.webp', width: 800, height: 600 },
+          {
+            id: 2,
+            url: '/media/2.jpg',
+            thumbnail_url: '/media/2-t.webp',
+            width: null,
+            height: null,
+          },
+        ],
+      }),
+    );
+    visit('/properties/2');
+    const first = await screen.findByRole('img', {
+      name: 'Casa con jardín en Las Condes, photo 1 of 2',
+    });
+    expect(first).toHaveAttribute('src', '/media/1-t.webp');
+    expect(first.closest('a')).toHaveAttribute('href', '/media/1.jpg');
+    expect(first.closest('a')).toHaveAttribute('target', '_blank');
+    expect(screen.queryByText('No images available for this property.')).not.toBeInTheDocument();
+  });
+
+  it.each(['editor', 'admin'] as const)(
+    'shows no edit or delete buttons yet, even to an %s',
+    async (role) => {
+      stubProperty(okReply(property));
+      visit('/properties/2', signedInAuth(role));
+      await screen.findByRole('heading', { name: 'Casa con jardín en Las Condes' });
+      const main = screen.getByRole('main');
+      expect(within(main).queryByRole('button', { name: /edit|delete/i })).not.toBeInTheDocument();
+      expect(within(main).queryAllByRole('button')).toHaveLength(0);
+    },
+  );
+
+  it.each(['abc', '1e3', '0', '-4'])('says "Property ID is missing" for the id %s', async (id) => {
+    const { requests } = stubApi({});
+    visit(`/properties/${id}`);
+    expect(await screen.findByText('Property ID is missing')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('says the property was not found on a 404, with a way back', async () => {
+    stubApi({
+      'GET /api/properties/999': errorReply(404, 'NOT_FOUND', 'Property 999 not found.'),
+    });
+    visit('/properties/999');
+    expect(await screen.findByText('Property 999 was not found.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Property not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to properties' })).toHaveAttribute(
+      'href',
+      '/properties',
+    );
+  });
+
+  it('shows "Error: Failed to fetch property: …" when the load fails', async () => {
+    stubProperty(errorReply(503, 'DATABASE_UNAVAILABLE', 'The database is not answering.'));
+    visit('/properties/2');
+    expect(
+      await screen.findByText('Error: Failed to fetch property: The database is not answering.'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to /home', async () => {
+    const { requests } = stubApi({});
+    const { router } = visit('/properties/2', signedOutAuth());
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(requests).toHaveLength(0);
+  });
+});

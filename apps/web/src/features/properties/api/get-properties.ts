@@ -1,0 +1,99 @@
+import {
+  type ListPropertiesQuery,
+  ListPropertiesQuerySchema,
+  type PropertyList,
+  PropertyListSchema,
+} from '@bec/contracts';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { propertyKeys } from '@/features/properties/api/query-keys';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+/** The filters the grid offers, under the names the API and the page's URL both use. */
+export const PROPERTY_FILTER_KEYS = [
+  'q',
+  'region_id',
+  'city_id',
+  'property_type_id',
+  'visited',
+  'price_min',
+  'price_max',
+  'sort',
+] as const;
+export type PropertyFilterKey = (typeof PROPERTY_FILTER_KEYS)[number];
+
+/** Only the filters that are set; `sort` is left out when it is the default (newest first). */
+export type PropertyFilters = Partial<Pick<ListPropertiesQuery, PropertyFilterKey>>;
+
+const DEFAULT_SORT = 'newest';
+
+/**
+ * Reads the filters from search params (the page's URL), each with the shared contract's own
+ * rule. A value the API would refuse (`region_id=abc`) is left out rather than failing the list.
+ */
+export function parsePropertyFilters(params: URLSearchParams): PropertyFilters {
+  const filters: Record<string, unknown> = {};
+  for (const key of PROPERTY_FILTER_KEYS) {
+    const raw = params.get(key)?.trim();
+    if (!raw) continue;
+    const parsed = ListPropertiesQuerySchema.shape[key].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined && parsed.data !== '') {
+      filters[key] = parsed.data;
+    }
+  }
+  if (filters.sort === DEFAULT_SORT) delete filters.sort;
+  return filters as PropertyFilters;
+}
+
+/** The filters as search params, in a fixed order, without the unset ones or the default sort. */
+export function propertyFiltersToSearchParams(filters: PropertyFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of PROPERTY_FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'sort' && value === DEFAULT_SORT) continue;
+    params.set(key, String(value));
+  }
+  return params;
+}
+
+/** True when some filter is set (a sort other than the default counts). */
+export const hasPropertyFilters = (filters: PropertyFilters) =>
+  propertyFiltersToSearchParams(filters).toString() !== '';
+
+/** GET /api/properties: one page of cards; `cursor` is the previous page's `next_cursor`. */
+export async function getProperties(
+  filters: PropertyFilters,
+  cursor?: string | null,
+  signal?: AbortSignal,
+): Promise<PropertyList> {
+  const params = propertyFiltersToSearchParams(filters);
+  if (cursor) params.set('cursor', cursor);
+  const search = params.toString();
+  try {
+    return await apiRequest(`/properties${search ? `?${search}` : ''}`, PropertyListSchema, {
+      signal,
+    });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    throw new ApiError(err.status, `Failed to fetch properties: ${err.message}`, {
+      code: err.code,
+      fieldErrors: err.fieldErrors,
+    });
+  }
+}
+
+/** Every page of cards for `filters`, one keyset page after another. */
+export const propertiesInfiniteQueryOptions = (filters: PropertyFilters) =>
+  infiniteQueryOptions({
+    queryKey: propertyKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => getProperties(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+  });
+
+/** While the cards of new filters load, the previous ones stay (marked as placeholder data). */
+export const useProperties = (filters: PropertyFilters) =>
+  useInfiniteQuery({
+    ...propertiesInfiniteQueryOptions(filters),
+    placeholderData: keepPreviousData,
+  });

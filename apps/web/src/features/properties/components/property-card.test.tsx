@@ -1,0 +1,61 @@
+import type { PropertyCard as PropertyCardData } from '@bec/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PropertyCard } from '@/features/properties/components/property-card';
+import { renderRoutes } from '@/testing/render';
+
+const card: PropertyCardData = {
+  id: 42,
+  name: 'Departamento luminoso en Providencia',
+  address: 'Av. Pedro de Valdivia 1850, depto 702',
+  price: 185_000_000,
+  building_sqmts: 78,
+  land_sqmts: 78,
+  visited: true,
+  city_id: 13123,
+  city_name: 'Providencia',
+  region_id: 13,
+  region_name: 'Metropolitana de Santiago',
+  property_type_id: 1,
+  property_type_name: 'Departamento',
+  photo_url: null,
+  created_at: '2025-03-05T15:00:00.000Z',
+};
+
+const renderCard = (property: PropertyCardData) =>
+  renderRoutes([{ path: '/', element: <PropertyCard property={property} /> }], '/');
+
+describe('PropertyCard', () => {
+  it('shows the name, address, CLP price, comuna and region badge and created date', async () => {
+    renderCard(card);
+    const link = await screen.findByRole('link');
+    expect(
+      within(link).getByRole('heading', { name: 'Departamento luminoso en Providencia' }),
+    ).toBeInTheDocument();
+    expect(within(link).getByText('Av. Pedro de Valdivia 1850, depto 702')).toBeInTheDocument();
+    expect(within(link).getByText('CLP$ 185.000.000')).toBeInTheDocument();
+    expect(within(link).getByText('Providencia, Metropolitana de Santiago')).toBeInTheDocument();
+    expect(within(link).getByText('05-03-2025')).toHaveAttribute(
+      'datetime',
+      '2025-03-05T15:00:00.000Z',
+    );
+  });
+
+  it('links the whole card to the property detail', async () => {
+    renderCard(card);
+    expect(await screen.findByRole('link')).toHaveAttribute('href', '/properties/42');
+  });
+
+  it('shows a neutral placeholder when there is no photo', async () => {
+    renderCard(card);
+    expect(await screen.findByText('No photo yet')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('shows the cover photo when there is one', async () => {
+    const { container } = renderCard({ ...card, photo_url: '/media/thumbs/42-1.webp' });
+    await screen.findByRole('link');
+    expect(container.querySelector('img')).toHaveAttribute('src', '/media/thumbs/42-1.webp');
+    expect(screen.queryByText('No photo yet')).not.toBeInTheDocument();
+  });
+});

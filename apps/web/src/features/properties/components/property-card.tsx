@@ -1,0 +1,58 @@
+import type { PropertyCard as PropertyCardData } from '@bec/contracts';
+import { Badge, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import classes from '@/features/properties/components/property-card.module.css';
+import { formatDate, formatPrice } from '@/lib/format';
+
+const PHOTO_HEIGHT = 180;
+
+export type PropertyCardProps = { property: PropertyCardData };
+
+/** One property in the grid: cover photo, name, address, price, comuna and region, created date.
+ * The whole card is the link to its detail page. */
+export function PropertyCard({ property }: PropertyCardProps) {
+  return (
+    <Card
+      component={Link}
+      to={paths.property.getHref(property.id)}
+      withBorder
+      shadow="xs"
+      radius="md"
+      padding="md"
+      className={classes.card}
+    >
+      <Card.Section>
+        {property.photo_url ? (
+          // The name follows as text in the same link: the photo adds nothing to read aloud.
+          <Image src={property.photo_url} alt="" h={PHOTO_HEIGHT} fit="cover" loading="lazy" />
+        ) : (
+          <Center h={PHOTO_HEIGHT} className={classes.placeholder}>
+            <Text size="sm" c="dimmed">
+              No photo yet
+            </Text>
+          </Center>
+        )}
+      </Card.Section>
+      <Stack gap={6} mt="md">
+        <Title order={3} size="h4" lineClamp={2}>
+          {property.name}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={1}>
+          {property.address}
+        </Text>
+        <Text fw={700} size="lg">
+          {formatPrice(property.price)}
+        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Badge variant="light" tt="none" miw={0}>
+            {property.city_name}, {property.region_name}
+          </Badge>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            Created <time dateTime={property.created_at}>{formatDate(property.created_at)}</time>
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

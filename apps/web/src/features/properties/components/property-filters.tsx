@@ -1,0 +1,269 @@
+import type { PropertySort } from '@bec/contracts';
+import {
+  Button,
+  type ComboboxData,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import {
+  type PropertyFilters as Filters,
+  hasPropertyFilters,
+} from '@/features/properties/api/get-properties';
+import { usePropertyTypes } from '@/features/properties/api/get-property-types';
+import { useRegions } from '@/features/properties/api/get-regions';
+
+/** How long typing pauses before the search text or a price reaches the URL (and the list). */
+const FILTER_DEBOUNCE_MS = 300;
+
+const SORT_OPTIONS: { value: PropertySort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'area_asc', label: 'Building area: small to large' },
+  { value: 'area_desc', label: 'Building area: large to small' },
+];
+
+const VISITED_OPTIONS = [
+  { value: 'any', label: 'Any' },
+  { value: 'yes', label: 'Sí' },
+  { value: 'no', label: 'No' },
+] as const;
+
+type VisitedOption = (typeof VISITED_OPTIONS)[number]['value'];
+
+/**
+ * What the user types, kept here while typing and committed (to the URL) once typing pauses.
+ * When the committed value changes from elsewhere (Clear filters, a link), the draft follows,
+ * unless it already means that value ("abc " while "abc" is committed).
+ */
+function useDraft<T, D>(
+  committed: T | undefined,
+  toDraft: (value: T | undefined) => D,
+  toValue: (draft: D) => T | undefined,
+  commit: (value: T | undefined) => void,
+) {
+  const [draft, setDraft] = useState(() => toDraft(committed));
+  const [seen, setSeen] = useState(committed);
+  if (committed !== seen) {
+    setSeen(committed);
+    if (toValue(draft) !== committed) setDraft(toDraft(committed));
+  }
+  const debounced = useDebouncedCallback((value: D) => {
+    const next = toValue(value);
+    if (next !== committed) commit(next);
+  }, FILTER_DEBOUNCE_MS);
+  const change = (value: D) => {
+    setDraft(value);
+    debounced(value);
+  };
+  /** Drops what was typed and not yet committed (the committed value is cleared elsewhere). */
+  const reset = () => {
+    debounced.cancel();
+    setDraft(toDraft(undefined));
+  };
+  return { draft, change, flush: () => debounced.flush(), reset };
+}
+
+const textValue = (draft: string) => draft.trim() || undefined;
+const priceValue = (draft: string | number) =>
+  draft === '' || Number.isNaN(Number(draft)) ? undefined : Number(draft);
+
+export type PropertyFiltersProps = {
+  filters: Filters;
+  /** Sets the given filters (an `undefined` value clears that filter) and keeps the others. */
+  onChange: (patch: Filters) => void;
+  onClear: () => void;
+};
+
+/** The filters bar of the grid: search, region → comuna, property type, visited, price, sort. */
+export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersProps) {
+  const regions = useRegions();
+  const propertyTypes = usePropertyTypes();
+
+  const search = useDraft(
+    filters.q,
+    (q) => q ?? '',
+    textValue,
+    (q) => onChange({ q }),
+  );
+  const minPrice = useDraft<number, string | number>(
+    filters.price_min,
+    (price) => price ?? '',
+    priceValue,
+    (price_min) => onChange({ price_min }),
+  );
+  const maxPrice = useDraft<number, string | number>(
+    filters.price_max,
+    (price) => price ?? '',
+    priceValue,
+    (price_max) => onChange({ price_max }),
+  );
+
+  const regionList = regions.data ?? [];
+  const region = regionList.find((r) => r.id === filters.region_id);
+  const regionOfComuna = (cityId: number) =>
+    regionList.find((r) => r.comunas.some((c) => c.id === cityId))?.id;
+
+  const regionOptions: ComboboxData<number> = regionList.map((r) => ({
+    value: r.id,
+    label: r.name,
+  }));
+  // With a region chosen, its comunas; without one, every comuna grouped by region.
+  const comunaOptions: ComboboxData<number> = region
+    ? region.comunas.map((c) => ({ value: c.id, label: c.name }))
+    : regionList.map((r) => ({
+        group: r.name,
+        items: r.comunas.map((c) => ({ value: c.id, label: c.name })),
+      }));
+  const typeOptions: ComboboxData<number> = (propertyTypes.data ?? []).map((t) => ({
+    value: t.id,
+    label: t.name,
+  }));
+
+  const minDraft = priceValue(minPrice.draft);
+  const maxDraft = priceValue(maxPrice.draft);
+  const rangeError =
+    minDraft !== undefined && maxDraft !== undefined && minDraft > maxDraft
+      ? 'Maximum is below the minimum'
+      : undefined;
+
+  const clear = () => {
+    search.reset();
+    minPrice.reset();
+    maxPrice.reset();
+    onClear();
+  };
+  const pending = [search.draft, minPrice.draft, maxPrice.draft].some((d) => d !== '');
+
+  return (
+    <Paper
+      component="form"
+      role="search"
+      aria-label="Property filters"
+      withBorder
+      radius="md"
+      p="md"
+      onSubmit={(event) => {
+        // Enter applies what was typed at once.
+        event.preventDefault();
+        search.flush();
+        minPrice.flush();
+        maxPrice.flush();
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          type="search"
+          label="Search"
+          placeholder="Name, address or comuna"
+          value={search.draft}
+          onChange={(event) => search.change(event.currentTarget.value)}
+          maxLength={100}
+        />
+        <Select<number>
+          label="Region"
+          placeholder="All regions"
+          data={regionOptions}
+          value={filters.region_id ?? null}
+          onChange={(value) => {
+            const regionId = value ?? undefined;
+            const keepComuna =
+              filters.city_id !== undefined && regionOfComuna(filters.city_id) === regionId;
+            onChange({ region_id: regionId, city_id: keepComuna ? filters.city_id : undefined });
+          }}
+          searchable
+          clearable
+          nothingFoundMessage="No region matches"
+          error={regions.isError ? 'Could not load the regions' : undefined}
+        />
+        <Select<number>
+          label="Comuna"
+          placeholder={region ? `All comunas of ${region.name}` : 'All comunas'}
+          data={comunaOptions}
+          value={filters.city_id ?? null}
+          onChange={(value) => {
+            const cityId = value ?? undefined;
+            // Choosing a comuna also chooses its region; clearing it keeps the region.
+            onChange(
+              cityId === undefined
+                ? { city_id: undefined }
+                : { city_id: cityId, region_id: regionOfComuna(cityId) ?? filters.region_id },
+            );
+          }}
+          searchable
+          clearable
+          nothingFoundMessage="No comuna matches"
+          error={regions.isError ? 'Could not load the comunas' : undefined}
+        />
+        <Select<number>
+          label="Property type"
+          placeholder="All types"
+          data={typeOptions}
+          value={filters.property_type_id ?? null}
+          onChange={(value) => onChange({ property_type_id: value ?? undefined })}
+          clearable
+          error={propertyTypes.isError ? 'Could not load the property types' : undefined}
+        />
+        <Select<VisitedOption>
+          label="Visited"
+          data={VISITED_OPTIONS}
+          value={filters.visited === undefined ? 'any' : filters.visited ? 'yes' : 'no'}
+          onChange={(value) =>
+            onChange({ visited: value === 'yes' ? true : value === 'no' ? false : undefined })
+          }
+          allowDeselect={false}
+        />
+        <NumberInput
+          label="Min price"
+          placeholder="CLP$ 0"
+          prefix="CLP$ "
+          thousandSeparator="."
+          decimalSeparator=","
+          allowNegative={false}
+          allowDecimal={false}
+          hideControls
+          value={minPrice.draft}
+          onChange={minPrice.change}
+        />
+        <NumberInput
+          label="Max price"
+          placeholder="No limit"
+          prefix="CLP$ "
+          thousandSeparator="."
+          decimalSeparator=","
+          allowNegative={false}
+          allowDecimal={false}
+          hideControls
+          value={maxPrice.draft}
+          onChange={maxPrice.change}
+          error={rangeError}
+        />
+        <Select<PropertySort>
+          label="Sort by"
+          data={SORT_OPTIONS}
+          value={filters.sort ?? 'newest'}
+          onChange={(value) =>
+            onChange({ sort: value === 'newest' ? undefined : (value ?? undefined) })
+          }
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button
+          variant="subtle"
+          onClick={clear}
+          disabled={!hasPropertyFilters(filters) && !pending}
+        >
+          Clear filters
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { type PropertyFilters, useProperties } from '@/features/properties/api/get-properties';
+import { PropertyCard } from '@/features/properties/components/property-card';
+import { formatInteger } from '@/lib/format';
+
+export type PropertyListProps = { filters: PropertyFilters };
+
+/**
+ * The grid of property cards for `filters`: 1 column on phones, 2 on tablets, 3 on desktop.
+ * Further pages load as the end of the grid scrolls into view, or with "Load more".
+ */
+export function PropertyList({ filters }: PropertyListProps) {
+  const { price_min: min, price_max: max } = filters;
+  if (min !== undefined && max !== undefined && min > max) {
+    // The API would refuse it (400); say why here instead of asking.
+    return (
+      <Alert color="yellow" title="Check the price range">
+        The maximum price is below the minimum price.
+      </Alert>
+    );
+  }
+  return <PropertyResults filters={filters} />;
+}
+
+function PropertyResults({ filters }: PropertyListProps) {
+  const {
+    data,
+    error,
+    isPending,
+    isError,
+    refetch,
+    fetchNextPage,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    isPlaceholderData,
+  } = useProperties(filters);
+  const { ref: endRef, inViewport: endInView } = useInViewport();
+
+  // Not a fetch of our own: when the end of the grid shows, ask the query for its next page.
+  // A failed page is not asked again by itself (that would loop); "Load more" retries it.
+  const loadMore =
+    endInView && hasNextPage && !isFetchingNextPage && !isFetchNextPageError && !isPlaceholderData;
+  useEffect(() => {
+    if (loadMore) void fetchNextPage();
+  }, [loadMore, fetchNextPage]);
+
+  if (isPending) {
+    return (
+      <Group gap="sm" py="xl" justify="center" role="status">
+        <Loader size="sm" />
+        <Text c="dimmed">Loading properties...</Text>
+      </Group>
+    );
+  }
+
+  const errorAlert = isError ? (
+    <Alert color="red" title="Could not load the properties">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Error: {error.message}</Text>
+        {!isFetchNextPageError && (
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  ) : null;
+  if (!data) return errorAlert;
+
+  const cards = data.pages.flatMap((page) => page.props);
+  const total = data.pages.at(-1)?.total ?? cards.length;
+
+  if (cards.length === 0) {
+    return (
+      <Stack>
+        {errorAlert}
+        <Text py="xl" ta="center" c="dimmed" size="lg">
+          No properties found.
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {!isFetchNextPageError && errorAlert}
+      <Text size="sm" c="dimmed" role="status">
+        {formatInteger(total)} {total === 1 ? 'property' : 'properties'}
+        {cards.length < total ? ` · showing ${formatInteger(cards.length)}` : ''}
+      </Text>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="lg"
+        verticalSpacing="lg"
+        // The previous filters' cards, while the new ones load.
+        aria-busy={isPlaceholderData}
+        opacity={isPlaceholderData ? 0.6 : 1}
+      >
+        {cards.map((property) => (
+          <PropertyCard key={property.id} property={property} />
+        ))}
+      </SimpleGrid>
+      {isFetchNextPageError && errorAlert}
+      {hasNextPage && (
+        <Center ref={endRef} py="md">
+          <Button
+            variant="default"
+            onClick={() => void fetchNextPage()}
+            loading={isFetchingNextPage}
+            disabled={isPlaceholderData}
+          >
+            Load more
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
