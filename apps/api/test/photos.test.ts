@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -157,6 +157,27 @@ for (const [driver, env] of Object.entries(DRIVERS)) {
       expect(list.find((p: { id: number }) => p.id === added.json().data.id).photo_url).toBe(
         detail.photo_url,
       );
+    });
+
+    it('converts a HEIC photo from a phone (HEVC-coded) to WebP', async () => {
+      const heic = await readFile(new URL('./fixtures/phone-hevc.heic', import.meta.url));
+      const entry = await upload(heic, 'IMG_0001.HEIC', 'image/heic');
+      const added = await t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({ photos: [entry.path] }),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const detail = (
+        await t.inject('viewer', { method: 'GET', url: `/api/properties/${added.json().data.id}` })
+      ).json().data;
+      expect(detail.photo_urls[0]).toMatchObject({ width: 1200, height: 900 });
+      const card = await fetchPhoto(detail.photo_url);
+      expect(await sharp(card.body).metadata()).toMatchObject({
+        format: 'webp',
+        width: 480,
+        height: 360,
+      });
     });
 
     it('refuses an altered or expired photo link', async () => {
