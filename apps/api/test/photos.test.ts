@@ -150,6 +150,11 @@ for (const [driver, env] of Object.entries(DRIVERS)) {
       expect(galleryMeta.height).toBeGreaterThan(galleryMeta.width ?? 0);
       expect(gallery.body.length).toBeLessThanOrEqual(400 * 1024);
 
+      // The original stays available, byte for byte.
+      const original = await fetchPhoto(detail.photo_urls[0].original_url);
+      expect(original.status).toBe(200);
+      expect(Buffer.compare(original.body, jpeg)).toBe(0);
+
       // The card in the list shows the cover too.
       const list = (
         await t.inject('viewer', { method: 'GET', url: '/api/properties?limit=100' })

@@ -37,8 +37,12 @@ export type UploadUrlEntry = z.infer<typeof UploadUrlEntrySchema>;
 
 export const PhotoSchema = z.object({
   id: z.number().int(),
+  /** The gallery size (WebP, ~1600 px wide). */
   url: z.string(),
+  /** The card size (WebP, ~480 px wide). */
   thumbnail_url: z.string(),
+  /** The file as uploaded. */
+  original_url: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });

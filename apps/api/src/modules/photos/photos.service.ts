@@ -158,6 +158,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   const photoUrls = (key: string) => ({
     url: photoUrl(key, 'gallery'),
     thumbnail_url: photoUrl(key, 'card'),
+    original_url: photoUrl(key, 'original'),
   });
 
   const checkDownload = (

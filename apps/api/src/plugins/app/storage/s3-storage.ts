@@ -29,7 +29,7 @@ export function createS3Storage(options: S3StorageOptions): PhotoStorage & { cli
     kind: 's3',
     client,
     async signPut({ key, contentType, size, expiresAt }) {
-      const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+      const expiresIn = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000));
       // Content type and length are signed headers: a different type or size is refused by S3.
       return getSignedUrl(
         client,
