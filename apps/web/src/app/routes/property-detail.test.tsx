@@ -1,5 +1,5 @@
 import type { PropertyDetail } from '@bec/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth/auth-context';
@@ -135,16 +135,24 @@ describe('/properties/:id', () => {
     expect(screen.getByText('No notes.')).toBeInTheDocument();
   });
 
-  it('shows the photos as thumbnails linking to the full photo', async () => {
+  it('shows the photos as thumbnails, each opening the full-screen viewer on its photo', async () => {
     stubProperty(
       okReply({
         ...property,
         photo_urls: [
-          { id: 1, url: '/media/1.jpg', thumbnail_url: '/media/1-t.webp', width: 800, height: 600 },
+          {
+            id: 1,
+            url: '/media/1.webp',
+            thumbnail_url: '/media/1-t.webp',
+            original_url: '/media/1.jpg',
+            width: 800,
+            height: 600,
+          },
           {
             id: 2,
-            url: '/media/2.jpg',
+            url: '/media/2.webp',
             thumbnail_url: '/media/2-t.webp',
+            original_url: '/media/2.jpg',
             width: null,
             height: null,
           },
@@ -153,12 +161,22 @@ describe('/properties/:id', () => {
     );
     visit('/properties/2');
     const first = await screen.findByRole('img', {
-      name: 'Casa con jardín en Las Condes, photo 1 of 2',
+      name: 'Photo 1 of 2 of Casa con jardín en Las Condes',
     });
     expect(first).toHaveAttribute('src', '/media/1-t.webp');
-    expect(first.closest('a')).toHaveAttribute('href', '/media/1.jpg');
-    expect(first.closest('a')).toHaveAttribute('target', '_blank');
+    expect(
+      screen.getByRole('img', { name: 'Photo 2 of 2 of Casa con jardín en Las Condes' }),
+    ).toHaveAttribute('src', '/media/2-t.webp');
     expect(screen.queryByText('No images available for this property.')).not.toBeInTheDocument();
+
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Photo 2 of 2 of Casa con jardín en Las Condes' }),
+    );
+    const viewer = await screen.findByRole('dialog', {
+      name: 'Photos of Casa con jardín en Las Condes',
+    });
+    const current = viewer.querySelector<HTMLElement>('.yarl__slide_current');
+    expect(current && within(current).getByRole('img')).toHaveAttribute('src', '/media/2.webp');
   });
 
   it.each(['editor', 'admin'] as const)(

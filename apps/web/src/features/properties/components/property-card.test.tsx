@@ -52,10 +52,15 @@ describe('PropertyCard', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
-  it('shows the cover photo when there is one', async () => {
-    const { container } = renderCard({ ...card, photo_url: '/media/thumbs/42-1.webp' });
-    await screen.findByRole('link');
-    expect(container.querySelector('img')).toHaveAttribute('src', '/media/thumbs/42-1.webp');
+  it('shows the cover photo when there is one, lazy-loaded and cropped to the image area', async () => {
+    renderCard({ ...card, photo_url: '/media/thumbs/42-1.webp' });
+    const link = await screen.findByRole('link', { name: /Departamento luminoso en Providencia/ });
+    // Decorative (alt=""): the link's name comes from the heading, read once.
+    const cover = link.querySelector('img');
+    expect(cover).toHaveAttribute('alt', '');
+    expect(cover).toHaveAttribute('src', '/media/thumbs/42-1.webp');
+    expect(cover).toHaveAttribute('loading', 'lazy');
+    expect(cover).toHaveStyle({ '--image-object-fit': 'cover' });
     expect(screen.queryByText('No photo yet')).not.toBeInTheDocument();
   });
 });

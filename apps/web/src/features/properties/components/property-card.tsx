@@ -24,8 +24,16 @@ export function PropertyCard({ property }: PropertyCardProps) {
     >
       <Card.Section>
         {property.photo_url ? (
-          // The name follows as text in the same link: the photo adds nothing to read aloud.
-          <Image src={property.photo_url} alt="" h={PHOTO_HEIGHT} fit="cover" loading="lazy" />
+          // Fills the image area at any shape: cropped to it (object-fit: cover), never stretched.
+          // Decorative: the link is already named by the property's name.
+          <Image
+            src={property.photo_url}
+            alt=""
+            h={PHOTO_HEIGHT}
+            fit="cover"
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <Center h={PHOTO_HEIGHT} className={classes.placeholder}>
             <Text size="sm" c="dimmed">

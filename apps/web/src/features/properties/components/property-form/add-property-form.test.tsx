@@ -8,6 +8,7 @@ import { propertyKeys } from '@/features/properties/api/query-keys';
 import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
 import { setAccessTokenSource } from '@/lib/api-client';
 import { createTestQueryClient, renderRoutes } from '@/testing/render';
+import { stubXhr, type XhrAnswer } from '@/testing/stub-xhr';
 
 const REGIONS: Region[] = [
   {
@@ -49,21 +50,43 @@ const REQUIRED_MESSAGES = [
 
 type Call = { method: string; url: string; body: unknown };
 type AddAnswer = { status: number; body: unknown } | 'network-error';
+type UploadFile = { name: string; content_type: string; size: number };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown, message = 'OK') => json(200, { status: 'success', message, data });
+const added = (id: number): AddAnswer => ({
+  status: 201,
+  body: { status: 'success', message: 'Property added successfully!', data: { id } },
+});
 
-/** Answers the reference data, and POST /api/properties/add with `addAnswers` in turn. */
-function mockApi(addAnswers: AddAnswer[] = []) {
+/**
+ * Answers the reference data, and POST /api/properties/add with `addAnswers` in turn. POST
+ * /api/photos/upload_url answers with `uploadUrlAnswers` in turn, then signs every file asked for
+ * (URL `/storage/up/{n}-{name}?sig=t`, path `up/{n}-{name}`, n counting every file signed).
+ */
+function mockApi(addAnswers: AddAnswer[] = [], uploadUrlAnswers: AddAnswer[] = []) {
   const calls: Call[] = [];
+  let signed = 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
     if (url === '/api/regions') return ok(REGIONS);
     if (url === '/api/property-types') return ok(TYPES);
     if (url === '/api/brokers') return ok(BROKERS);
+    if (url === '/api/photos/upload_url' && method === 'POST') {
+      const answer = uploadUrlAnswers.shift();
+      if (answer === 'network-error') throw new TypeError('Failed to fetch');
+      if (answer) return json(answer.status, answer.body);
+      return ok(
+        (body as UploadFile[]).map(({ name }) => {
+          signed += 1;
+          return { name, url: `/storage/up/${signed}-${name}?sig=t`, path: `up/${signed}-${name}` };
+        }),
+      );
+    }
     if (url === '/api/properties/add' && method === 'POST') {
       const answer = addAnswers.shift();
       if (!answer) throw new Error('unexpected POST');
@@ -81,6 +104,31 @@ function mockApi(addAnswers: AddAnswer[] = []) {
   const posts = () => calls.filter((call) => call.method === 'POST');
   return { calls, posts };
 }
+
+/**
+ * Stubs the PUTs to storage, logging each in `calls` (with its content type and file name) in the
+ * order made. `answer` decides each one's fate (default: 200 after progress events).
+ */
+function mockStorage(
+  calls: Call[],
+  answer: (url: string) => XhrAnswer = () => ({ status: 200, statusText: 'OK' }),
+) {
+  return stubXhr((request) => {
+    calls.push({
+      method: request.method,
+      url: request.url,
+      body: {
+        contentType: request.headers['content-type'],
+        authorization: request.headers.authorization,
+        file: request.body instanceof File ? request.body.name : request.body,
+      },
+    });
+    return answer(request.url);
+  });
+}
+
+/** The calls that are not the form's reference data. */
+const sent = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
 
 function renderForm() {
   const queryClient = createTestQueryClient();
@@ -142,14 +190,56 @@ async function fillRequired() {
 const submit = () =>
   userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Add Property' }));
 
+const image = (name: string, type: string, size: number) =>
+  new File([new Uint8Array(size)], name, { type });
+
+/** Three photos of the kinds the editor takes: a JPEG from a phone, a PNG plan, a WebP. */
+const threePhotos = () => [
+  image('fachada.jpg', 'image/jpeg', 3000),
+  image('plano.png', 'image/png', 2000),
+  image('living.webp', 'image/webp', 1000),
+];
+
+/** Picks `files` through the dropzone's file input. */
+async function pickPhotos(container: HTMLElement, files: File[]) {
+  const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  await userEvent.setup({ delay: null, applyAccept: false }).upload(input, files);
+  await waitFor(() =>
+    expect(
+      within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem'),
+    ).toHaveLength(files.length),
+  );
+}
+
+/** The tile of a chosen file. */
+const photoTile = (name: string) =>
+  within(screen.getByRole('list', { name: 'Chosen photos' })).getByRole('listitem', { name });
+
+const chosenPhotos = () => screen.queryByRole('list', { name: 'Chosen photos' });
+
+const revokeObjectUrl = vi.fn();
+
 beforeEach(() => {
   setAccessTokenSource(async () => 'token-1');
+  // jsdom has no object URLs.
+  let previews = 0;
+  revokeObjectUrl.mockClear();
+  Object.assign(URL, {
+    createObjectURL: () => {
+      previews += 1;
+      return `blob:preview-${previews}`;
+    },
+    revokeObjectURL: revokeObjectUrl,
+  });
 });
 
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();
   setAccessTokenSource(null);
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
 describe('AddPropertyForm', { timeout: 20_000 }, () => {
@@ -324,12 +414,292 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     await userEvent.click(button);
     await userEvent.click(button);
     await waitFor(() => expect(api.posts()).toHaveLength(1));
-    expect(button).toHaveAttribute('data-loading', 'true');
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleName('Saving…');
     release(
       json(201, { status: 'success', message: 'Property added successfully!', data: { id: 7 } }),
     );
     expect(await screen.findByText('Property added successfully!')).toBeInTheDocument();
     expect(api.posts()).toHaveLength(1);
+  });
+
+  it('uploads the photos, then adds the property with their paths in the order picked', async () => {
+    const api = mockApi([added(42)]);
+    const storage = mockStorage(api.calls, () => 'pending');
+    const { container } = renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    await pickPhotos(container, threePhotos());
+    await submit();
+
+    // One request for the three URLs, with each file's name, type and size.
+    await waitFor(() => expect(storage.requests).toHaveLength(3));
+    const button = screen.getByRole('button', { name: 'Uploading photos 0/3…' });
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove fachada.jpg' })).toBeDisabled();
+    // Each file has its progress bar while it goes.
+    const [jpeg, png, webp] = storage.requests;
+    act(() => jpeg?.progress(1500, 3000));
+    const bar = within(photoTile('fachada.jpg')).getByRole('progressbar', {
+      name: 'Uploading fachada.jpg',
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(within(photoTile('fachada.jpg')).getByText('50%')).toBeInTheDocument();
+    expect(
+      within(photoTile('plano.png')).getByRole('progressbar', { name: 'Uploading plano.png' }),
+    ).toHaveAttribute('aria-valuenow', '0');
+    act(() => png?.respond(200, 'OK'));
+    expect(await screen.findByRole('button', { name: 'Uploading photos 1/3…' })).toBeDisabled();
+    expect(within(photoTile('plano.png')).getByText('Uploaded')).toBeInTheDocument();
+    act(() => webp?.respond(200, 'OK'));
+    act(() => jpeg?.respond(200, 'OK'));
+
+    expect(await screen.findByText('Property added successfully!')).toBeInTheDocument();
+    expect(sent(api.calls)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/photos/upload_url',
+        body: [
+          { name: 'fachada.jpg', content_type: 'image/jpeg', size: 3000 },
+          { name: 'plano.png', content_type: 'image/png', size: 2000 },
+          { name: 'living.webp', content_type: 'image/webp', size: 1000 },
+        ],
+      },
+      {
+        method: 'PUT',
+        url: '/storage/up/1-fachada.jpg?sig=t',
+        body: { contentType: 'image/jpeg', authorization: undefined, file: 'fachada.jpg' },
+      },
+      {
+        method: 'PUT',
+        url: '/storage/up/2-plano.png?sig=t',
+        body: { contentType: 'image/png', authorization: undefined, file: 'plano.png' },
+      },
+      {
+        method: 'PUT',
+        url: '/storage/up/3-living.webp?sig=t',
+        body: { contentType: 'image/webp', authorization: undefined, file: 'living.webp' },
+      },
+      expect.objectContaining({
+        method: 'POST',
+        url: '/api/properties/add',
+        body: expect.objectContaining({
+          name: 'Casa de prueba',
+          photos: ['up/1-fachada.jpg', 'up/2-plano.png', 'up/3-living.webp'],
+        }),
+      }),
+    ]);
+    // The form and its photos are empty again; the previews are let go.
+    await waitFor(() => expect(field('Name')).toHaveValue(''));
+    expect(chosenPhotos()).toBeNull();
+    expect(revokeObjectUrl.mock.calls.map(([url]) => url).sort()).toEqual([
+      'blob:preview-1',
+      'blob:preview-2',
+      'blob:preview-3',
+    ]);
+    expect(screen.getByRole('button', { name: 'Add Property' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'View the property' })).toHaveAttribute(
+      'href',
+      '/properties/42',
+    );
+  });
+
+  it('does not add the property when a photo fails to upload, and sends only that one again', async () => {
+    const api = mockApi([added(43)]);
+    let tooLarge = true;
+    mockStorage(api.calls, (url) =>
+      url.includes('plano.png') && tooLarge
+        ? { status: 413, statusText: 'Payload Too Large' }
+        : { status: 200, statusText: 'OK' },
+    );
+    const { container } = renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    await pickPhotos(container, threePhotos());
+    await submit();
+
+    expect(
+      await screen.findByText(
+        'Error uploading some photos. Details: plano.png: Upload failed: 413 Payload Too Large',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(photoTile('plano.png')).getByText('Upload failed: 413 Payload Too Large'),
+    ).toBeInTheDocument();
+    expect(within(photoTile('fachada.jpg')).getByText('Uploaded')).toBeInTheDocument();
+    expect(api.posts().map((call) => call.url)).toEqual(['/api/photos/upload_url']);
+    // Everything stays for another try.
+    expect(field('Name')).toHaveValue('Casa de prueba');
+    expect(within(chosenPhotos() as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Add Property' })).toBeEnabled();
+
+    // The retry uploads only the file that failed, and keeps the order.
+    tooLarge = false;
+    api.calls.length = 0;
+    await submit();
+    expect(await screen.findByText('Property added successfully!')).toBeInTheDocument();
+    expect(sent(api.calls)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/photos/upload_url',
+        body: [{ name: 'plano.png', content_type: 'image/png', size: 2000 }],
+      },
+      {
+        method: 'PUT',
+        url: '/storage/up/4-plano.png?sig=t',
+        body: { contentType: 'image/png', authorization: undefined, file: 'plano.png' },
+      },
+      expect.objectContaining({
+        url: '/api/properties/add',
+        body: expect.objectContaining({
+          photos: ['up/1-fachada.jpg', 'up/4-plano.png', 'up/3-living.webp'],
+        }),
+      }),
+    ]);
+  });
+
+  it('says "Upload failed: 0 Network error" when storage cannot be reached', async () => {
+    const api = mockApi();
+    mockStorage(api.calls, () => 'network-error');
+    const { container } = renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    await pickPhotos(container, [image('fachada.jpg', 'image/jpeg', 3000)]);
+    await submit();
+    expect(
+      await screen.findByText(
+        'Error uploading some photos. Details: fachada.jpg: Upload failed: 0 Network error',
+      ),
+    ).toBeInTheDocument();
+    expect(api.posts().map((call) => call.url)).toEqual(['/api/photos/upload_url']);
+  });
+
+  it('uploads nothing and adds nothing when the upload URLs are refused', async () => {
+    const api = mockApi(
+      [],
+      [
+        {
+          status: 400,
+          body: {
+            status: 'error',
+            message:
+              'No upload URLs were issued: 1: plano.png: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded',
+            data: null,
+            error: {
+              code: 'VALIDATION_FAILED',
+              fieldErrors: {
+                '1': ['plano.png: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded'],
+              },
+            },
+          },
+        },
+      ],
+    );
+    const storage = mockStorage(api.calls);
+    const { container } = renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    await pickPhotos(container, threePhotos());
+    await submit();
+    expect(
+      await screen.findByText(
+        'Failed to get photo upload URL: No upload URLs were issued: 1: plano.png: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(photoTile('plano.png')).getByText(
+        'plano.png: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded',
+      ),
+    ).toBeInTheDocument();
+    expect(storage.requests).toHaveLength(0);
+    expect(api.posts().map((call) => call.url)).toEqual(['/api/photos/upload_url']);
+    expect(field('Name')).toHaveValue('Casa de prueba');
+  });
+
+  it("shows the server's photos.N error on that photo", async () => {
+    const api = mockApi([
+      {
+        status: 400,
+        body: {
+          status: 'error',
+          message: 'The property was not added: photos.1: This file is not an image',
+          data: null,
+          error: {
+            code: 'VALIDATION_FAILED',
+            fieldErrors: { 'photos.1': ['This file is not an image'] },
+          },
+        },
+      },
+    ]);
+    mockStorage(api.calls);
+    const { container } = renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    await pickPhotos(container, threePhotos());
+    await submit();
+    expect(
+      await screen.findByText(
+        'Failed to add property: The property was not added: photos.1: This file is not an image',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(photoTile('plano.png')).getByText('This file is not an image'),
+    ).toBeInTheDocument();
+    expect(within(photoTile('fachada.jpg')).queryByRole('alert')).toBeNull();
+    expect(field('Name')).toHaveValue('Casa de prueba');
+  });
+
+  it('sends nothing at all, photos included, while the form is invalid', async () => {
+    const api = mockApi();
+    const storage = mockStorage(api.calls);
+    const { container } = renderForm();
+    await waitForReferenceData();
+    await pickPhotos(container, threePhotos());
+    await submit();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(api.posts()).toHaveLength(0);
+    expect(storage.requests).toHaveLength(0);
+  });
+
+  it('sends a photo removed before the upload nowhere', async () => {
+    const api = mockApi([added(44)]);
+    const storage = mockStorage(api.calls);
+    const { container } = renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    await pickPhotos(container, threePhotos());
+    await userEvent.click(screen.getByRole('button', { name: 'Remove plano.png' }));
+    expect(revokeObjectUrl).toHaveBeenCalledWith('blob:preview-2');
+    await submit();
+    expect(await screen.findByText('Property added successfully!')).toBeInTheDocument();
+    expect(api.posts()[0]?.body).toEqual([
+      { name: 'fachada.jpg', content_type: 'image/jpeg', size: 3000 },
+      { name: 'living.webp', content_type: 'image/webp', size: 1000 },
+    ]);
+    expect(storage.requests.map((request) => request.url)).toEqual([
+      '/storage/up/1-fachada.jpg?sig=t',
+      '/storage/up/2-living.webp?sig=t',
+    ]);
+    expect(api.posts()[1]?.body).toMatchObject({
+      photos: ['up/1-fachada.jpg', 'up/2-living.webp'],
+    });
+  });
+
+  it('rejects a file that is not an image, naming it', async () => {
+    mockApi();
+    const { container } = renderForm();
+    await waitForReferenceData();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await userEvent
+      .setup({ delay: null, applyAccept: false })
+      .upload(input, [image('escritura.pdf', 'application/pdf', 500)]);
+    expect(
+      await screen.findByText(
+        'escritura.pdf: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded',
+      ),
+    ).toBeInTheDocument();
+    expect(chosenPhotos()).toBeNull();
   });
 
   it('shows "Error: …" when a reference list cannot be loaded', async () => {

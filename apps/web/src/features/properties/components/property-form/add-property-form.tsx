@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCreateProperty } from '@/features/properties/api/create-property';
+import { PhotoPicker } from '@/features/properties/components/photo-picker/photo-picker';
+import { usePhotoUploads } from '@/features/properties/components/photo-picker/use-photo-uploads';
 import {
   addPropertyFailureMessage,
   PROPERTY_ADDED_MESSAGE,
@@ -42,11 +44,18 @@ const FIELD_ORDER: readonly (keyof PropertyFormValues)[] = [
 
 type AddedProperty = { id: number; name: string };
 
+/** Where a submit is: idle, uploading the photos, or saving the property. */
+type Phase = 'idle' | 'uploading' | 'saving';
+
 /**
  * The add-property form (spec §5): checked with the shared contract before anything is sent, so
  * an invalid form makes no request. The server's per-field errors come back onto the fields. After
- * a success the form is emptied, the notification "Property added successfully!" shows and a link
- * to the new property stays below the form.
+ * a success the form and its photos are emptied, the notification "Property added successfully!"
+ * shows and a link to the new property stays below the form.
+ *
+ * With photos, a valid submit first uploads them (spec §7): upload URLs, then a PUT of each file
+ * with progress, then the property with their paths in the order picked. If any file fails,
+ * nothing is posted and the form keeps everything for another try.
  */
 export function AddPropertyForm() {
   const form = useForm<PropertyFormValues>({
@@ -55,7 +64,9 @@ export function AddPropertyForm() {
     validate: (values) => validatePropertyForm(values),
   });
   const createProperty = useCreateProperty();
+  const photos = usePhotoUploads();
   const [added, setAdded] = useState<AddedProperty | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
   // Mantine's `submitting` reaches the button one render late; this closes the double-click gap.
   const inFlight = useRef(false);
 
@@ -68,35 +79,71 @@ export function AddPropertyForm() {
     if (inFlight.current) return;
     inFlight.current = true;
     setAdded(null);
+    let sentPaths: string[] = [];
     try {
-      // The photos issue uploads the picked files first and passes their storage paths here.
-      const photos: string[] = [];
-      const payload = toPropertyPayload(values, photos);
+      if (photos.photos.length > 0) {
+        setPhase('uploading');
+        const uploaded = await photos.upload();
+        if (!uploaded.ok) {
+          if (uploaded.message) notifications.show({ color: 'red', message: uploaded.message });
+          return;
+        }
+        sentPaths = uploaded.paths;
+      }
+      setPhase('saving');
+      const payload = toPropertyPayload(values, sentPaths);
       const { id } = await createProperty.mutateAsync(payload);
       form.reset();
+      photos.reset();
       setAdded({ id, name: payload.name });
       notifications.show({ color: 'green', message: PROPERTY_ADDED_MESSAGE });
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) {
-        const errors = toFormErrors(error.fieldErrors);
+        photos.showServerErrors(error.fieldErrors, sentPaths);
+        const errors = toFormErrors(
+          Object.fromEntries(
+            Object.entries(error.fieldErrors).filter(([field]) => !field.startsWith('photos')),
+          ),
+        );
         form.setErrors(errors);
         focusFirstError(errors);
       }
       notifications.show({ color: 'red', message: addPropertyFailureMessage(error) });
     } finally {
       inFlight.current = false;
+      setPhase('idle');
     }
   };
 
-  const busy = form.submitting || createProperty.isPending;
+  const busy = phase !== 'idle' || form.submitting || createProperty.isPending;
+  const count = photos.uploadCount;
+  const label =
+    phase === 'uploading'
+      ? `Uploading photos ${count?.done ?? 0}/${count?.total ?? photos.photos.length}…`
+      : busy
+        ? 'Saving…'
+        : 'Add Property';
 
   return (
     <form noValidate onSubmit={form.onSubmit(submit, focusFirstError)} aria-label="Add property">
       <Stack gap="lg">
         <PropertyFormFields form={form} />
+        <PhotoPicker
+          photos={photos.photos}
+          rejections={photos.rejections}
+          onAdd={photos.add}
+          onRemove={photos.remove}
+          disabled={busy}
+        />
         <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Add Property
+          {/* Not Mantine's `loading`, which hides the label: the label says what is going on. */}
+          <Button
+            type="submit"
+            disabled={busy}
+            aria-busy={busy}
+            leftSection={busy ? <Loader size={14} color="gray" /> : undefined}
+          >
+            {label}
           </Button>
         </Group>
         {added && (

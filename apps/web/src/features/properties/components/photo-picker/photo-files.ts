@@ -1,0 +1,98 @@
+import { MAX_PHOTOS_PER_REQUEST, PHOTO_CONTENT_TYPES } from '@bec/contracts';
+
+/** At most this many photos are picked for one property (one upload_url request). */
+export const MAX_PHOTOS = MAX_PHOTOS_PER_REQUEST;
+
+/**
+ * The largest photo picked: the server's default `PHOTO_MAX_MB`. A server set lower still refuses
+ * a larger file when signing, naming it.
+ */
+export const MAX_PHOTO_MB = 25;
+export const MAX_PHOTO_BYTES = MAX_PHOTO_MB * 1024 * 1024;
+
+type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+
+/**
+ * The types the server signs for, each with its extensions: a browser that does not know a type
+ * (HEIC on many desktops) gives the file an empty type, and the extension then lets it in.
+ */
+const EXTENSIONS: Record<PhotoContentType, string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
+  'image/avif': ['.avif'],
+};
+
+/** Dropzone's `accept`: the image types above, by type or extension. */
+export const PHOTO_ACCEPT: Record<string, string[]> = EXTENSIONS;
+
+export const NOT_AN_IMAGE = 'only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded';
+
+const isPhotoType = (type: string): type is PhotoContentType =>
+  (PHOTO_CONTENT_TYPES as readonly string[]).includes(type);
+
+/**
+ * The content type a file is signed and uploaded with: its own when it is one of the photo
+ * types, else the one its extension names; null when neither is a photo type.
+ */
+export function photoContentType(file: { name: string; type: string }): PhotoContentType | null {
+  if (isPhotoType(file.type)) return file.type;
+  if (file.type !== '') return null;
+  const name = file.name.toLowerCase();
+  const byExtension = Object.entries(EXTENSIONS).find(([, extensions]) =>
+    extensions.some((extension) => name.endsWith(extension)),
+  );
+  return byExtension ? (byExtension[0] as PhotoContentType) : null;
+}
+
+/**
+ * Dropzone's `validator`: `accept` lets a file in by its extension even when the browser gave it
+ * another type (a GIF named `.jpg`); this refuses it, as the server would.
+ */
+export function validatePhotoFile(file: File) {
+  return photoContentType(file) ? null : { code: 'file-invalid-type', message: NOT_AN_IMAGE };
+}
+
+const sizeNumber = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });
+
+/** A file size the Chilean way, in binary units: 512 B, 850 KB, 1,5 MB, 24,8 MB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${sizeNumber.format(Math.round(bytes / 1024))} KB`;
+  return `${sizeNumber.format(bytes / (1024 * 1024))} MB`;
+}
+
+/** A file Dropzone refused and why (its FileRejection, without the path it adds to the file). */
+export type FileRefusal = { file: File; errors: readonly { code: string; message: string }[] };
+
+/** Why Dropzone refused a file, naming it: "notes.pdf: only JPEG, PNG, … can be uploaded". */
+export function rejectionMessage({ file, errors }: FileRefusal): string {
+  const codes = errors.map((error) => error.code);
+  if (codes.includes('file-invalid-type')) return `${file.name}: ${NOT_AN_IMAGE}`;
+  if (codes.includes('file-too-large')) {
+    return `${file.name} is ${formatFileSize(file.size)}, larger than the ${MAX_PHOTO_MB} MB allowed`;
+  }
+  if (codes.includes('too-many-files')) return `${file.name}: at most ${MAX_PHOTOS} photos`;
+  return `${file.name}: ${errors.map((error) => error.message).join('; ')}`;
+}
+
+/** Where one picked file stands. */
+export type PhotoStatus = 'ready' | 'uploading' | 'uploaded' | 'failed';
+
+/** A file picked for the property, in the order it will be sent (the first is the cover). */
+export type SelectedPhoto = {
+  id: string;
+  file: File;
+  contentType: PhotoContentType;
+  /** An object URL of the file for its thumbnail; revoked when the file leaves the list. */
+  previewUrl: string;
+  status: PhotoStatus;
+  /** Percent uploaded, 0–100. */
+  progress: number;
+  /** The storage path once uploaded, kept so a retry does not upload it again. */
+  path: string | null;
+  /** What went wrong with this file, shown on it. */
+  error: string | null;
+};

@@ -1,0 +1,109 @@
+import '@mantine/dropzone/styles.css';
+import { Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useId } from 'react';
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_MB,
+  MAX_PHOTOS,
+  PHOTO_ACCEPT,
+  type SelectedPhoto,
+  validatePhotoFile,
+} from '@/features/properties/components/photo-picker/photo-files';
+import { PhotoThumbnail } from '@/features/properties/components/photo-picker/photo-thumbnail';
+
+const HINT = `JPEG, PNG, WebP, HEIC/HEIF or AVIF, up to ${MAX_PHOTO_MB} MB each, at most ${MAX_PHOTOS}. The first one is the cover.`;
+
+export type PhotoPickerProps = {
+  photos: SelectedPhoto[];
+  /** Why files were left out of the last pick, each naming its file. */
+  rejections: string[];
+  onAdd: (accepted: File[], rejected: FileRejection[]) => void;
+  onRemove: (id: string) => void;
+  /** While the form is being sent, nothing can be added or removed. */
+  disabled: boolean;
+};
+
+/**
+ * The add form's "Photos" section: a dropzone (drag and drop, or click to choose) for images of
+ * the types the server takes, up to 25 MB each and 20 in all; the files picked as thumbnails with
+ * name, size and a remove button, and their upload progress while the form is sent.
+ */
+export function PhotoPicker({ photos, rejections, onAdd, onRemove, disabled }: PhotoPickerProps) {
+  const hintId = useId();
+  const full = photos.length >= MAX_PHOTOS;
+  return (
+    <Fieldset legend="Photos">
+      <Stack gap="sm">
+        <Dropzone
+          onDrop={() => undefined}
+          onDropAny={onAdd}
+          accept={PHOTO_ACCEPT}
+          validator={validatePhotoFile}
+          maxSize={MAX_PHOTO_BYTES}
+          disabled={disabled || full}
+          // One control for assistive technology: the zone is the button, its hidden input is not.
+          role="button"
+          aria-label="Add photos"
+          aria-describedby={hintId}
+          inputProps={{ 'aria-hidden': true }}
+          style={disabled || full ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
+        >
+          <Stack gap={4} align="center" justify="center" mih={96} style={{ pointerEvents: 'none' }}>
+            <Dropzone.Idle>
+              <Text fw={500}>
+                {full ? `${MAX_PHOTOS} photos chosen` : 'Drag photos here or click to choose'}
+              </Text>
+            </Dropzone.Idle>
+            <Dropzone.Accept>
+              <Text fw={500}>Drop to add these photos</Text>
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <Text fw={500} c="red.8">
+                Only images can be added
+              </Text>
+            </Dropzone.Reject>
+            <Text id={hintId} size="sm" c="dimmed" ta="center">
+              {HINT}
+            </Text>
+          </Stack>
+        </Dropzone>
+
+        {rejections.length > 0 && (
+          <Stack gap={2} role="alert">
+            {rejections.map((message) => (
+              <Text key={message} size="sm" c="red.8">
+                {message}
+              </Text>
+            ))}
+          </Stack>
+        )}
+
+        {photos.length > 0 && (
+          <>
+            <Text size="sm" c="dimmed">
+              {photos.length} of {MAX_PHOTOS} photos
+            </Text>
+            <SimpleGrid
+              component="ul"
+              aria-label="Chosen photos"
+              cols={{ base: 2, xs: 3, sm: 4 }}
+              spacing="sm"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {photos.map((photo, index) => (
+                <PhotoThumbnail
+                  key={photo.id}
+                  photo={photo}
+                  index={index}
+                  onRemove={onRemove}
+                  disabled={disabled}
+                />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
