@@ -48,7 +48,7 @@ const EDITORS = ['editor', 'admin'] as const;
 const ADMINS = ['admin'] as const;
 
 type Route = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;
   /** Who gets past the guard, and the status they then get. */
@@ -77,6 +77,15 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/properties', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/properties/999999', allowed: MEMBERS, ok: 404 },
   { method: 'POST', url: '/api/properties/add', body: validProperty(), allowed: EDITORS, ok: 201 },
+  {
+    method: 'PUT',
+    url: '/api/properties/999999',
+    body: { ...validProperty(), updated_at: new Date().toISOString() },
+    allowed: EDITORS,
+    ok: 404,
+  },
+  { method: 'DELETE', url: '/api/properties/999999', allowed: EDITORS, ok: 404 },
+  { method: 'POST', url: '/api/photos/upload_url', body: ['casa.jpg'], allowed: EDITORS, ok: 200 },
   { method: 'GET', url: '/api/brokers', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/property-types', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/regions', allowed: MEMBERS, ok: 200 },

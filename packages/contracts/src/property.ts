@@ -104,6 +104,32 @@ export type PropertyPayload = z.output<typeof CreatePropertyBodySchema>;
 
 export const CreatePropertyResultSchema = z.object({ id: z.number().int() });
 
+/**
+ * Editing: the add payload plus the `updated_at` the editor loaded (lost-update protection), and
+ * `photos` in their new order (the first is the cover): a number keeps an existing photo by its
+ * id, a string attaches a new upload by its path. Photos left out are deleted.
+ */
+export const UpdatePropertyBodySchema = CreatePropertyBodySchema.extend({
+  updated_at: z.iso.datetime({
+    error: 'Send the updated_at you loaded, to detect concurrent edits',
+  }),
+  photos: z
+    .array(z.union([z.number().int().positive(), z.string().min(1).max(300)]), {
+      error: 'Photos must be a list of photo ids and uploaded paths',
+    })
+    .max(MAX_PHOTOS_PER_PROPERTY, {
+      error: `At most ${MAX_PHOTOS_PER_PROPERTY} photos per property`,
+    })
+    .default([]),
+});
+export type UpdatePropertyBody = z.input<typeof UpdatePropertyBodySchema>;
+export type UpdatePropertyPayload = z.output<typeof UpdatePropertyBodySchema>;
+
+export const UpdatePropertyResultSchema = z.object({
+  id: z.number().int(),
+  updated_at: z.iso.datetime(),
+});
+
 export const PROPERTY_SORTS = [
   'newest',
   'oldest',

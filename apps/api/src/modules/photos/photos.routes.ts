@@ -64,6 +64,8 @@ export const photoDownloadRoutes: FastifyPluginAsync<{ photos: PhotosService }> 
       const etag = `"${createHash('sha1').update(`${key}/${variant}`).digest('base64url')}"`;
       reply.header('cache-control', 'private, max-age=86400').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      // A link outlives its photo when the photo is removed: that is a 404, not an error.
+      if (!(await photos.storage.stat(key))) return notFound(reply);
       const source =
         variant === 'original' ? { key } : await photos.ensureVariant(key, variant as Variant);
       const direct = await photos.storage.signGet(source.key, 3600);

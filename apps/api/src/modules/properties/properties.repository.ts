@@ -1,5 +1,5 @@
 import type { ListPropertiesQuery, PropertySort } from '@bec/contracts';
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
 import {
@@ -184,4 +184,35 @@ export async function insertProperty(db: Database, values: NewProperty) {
 
 export async function insertPhotos(db: Database, rows: (typeof property_photos.$inferInsert)[]) {
   if (rows.length) await db.insert(property_photos).values(rows);
+}
+
+/** The row, locked for the rest of the transaction, with who last changed it. */
+export async function lockProperty(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      id: properties.id,
+      updated_at: properties.updated_at,
+      updated_by_name: updatedBy.name,
+    })
+    .from(properties)
+    .leftJoin(updatedBy, eq(updatedBy.id, properties.updated_by))
+    .where(eq(properties.id, id))
+    .for('update', { of: properties });
+  return row ?? null;
+}
+
+export async function updateProperty(db: Database, id: number, values: Partial<NewProperty>) {
+  await db.update(properties).set(values).where(eq(properties.id, id));
+}
+
+export async function deleteProperty(db: Database, id: number) {
+  await db.delete(properties).where(eq(properties.id, id));
+}
+
+export async function deletePhotos(db: Database, ids: number[]) {
+  if (ids.length) await db.delete(property_photos).where(inArray(property_photos.id, ids));
+}
+
+export async function setPhotoPosition(db: Database, id: number, position: number) {
+  await db.update(property_photos).set({ position }).where(eq(property_photos.id, id));
 }

@@ -5,8 +5,11 @@ import {
   PropertyDetailSchema,
   PropertyIdParamsSchema,
   PropertyListSchema,
+  UpdatePropertyBodySchema,
+  UpdatePropertyResultSchema,
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
 import type { PropertiesService } from './properties.service.js';
 
@@ -61,5 +64,41 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       const created = await properties.create(request.member, request.body);
       return reply.code(201).send(ok('Property added successfully!', created));
     },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['properties'],
+        summary:
+          'Edit a property and its photos (order, cover, additions, removals) in one transaction',
+        params: PropertyIdParamsSchema,
+        body: UpdatePropertyBodySchema,
+        response: responses(200, UpdatePropertyResultSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+      onRequest: editor,
+    },
+    async (request) => {
+      if (!request.member) throw new Error('authorize did not set a member');
+      return ok(
+        'Property updated successfully!',
+        await properties.update(request.member, request.params.id, request.body),
+      );
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['properties'],
+        summary: 'Delete a property and its photo files',
+        params: PropertyIdParamsSchema,
+        response: responses(200, z.object({ id: z.number().int() }), [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: editor,
+    },
+    async (request) => ok('Property deleted', await properties.remove(request.params.id)),
   );
 };

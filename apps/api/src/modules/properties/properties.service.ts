@@ -7,12 +7,34 @@ import type {
   PropertyDetail,
   PropertyList,
   PropertyPayload,
+  UpdatePropertyPayload,
 } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError, validationError } from '../../lib/app-error.js';
-import type { PhotosService } from '../photos/photos.service.js';
+import type { AttachablePhoto, PhotosService } from '../photos/photos.service.js';
 import * as repo from './properties.repository.js';
 import { decodePropertyCursor, encodePropertyCursor } from './property-cursor.js';
+
+/** The columns an add or an edit sets from the payload. */
+const propertyFields = (payload: PropertyPayload | UpdatePropertyPayload) => ({
+  name: payload.name,
+  address: payload.address,
+  price: payload.price,
+  building_sqmts: payload.building_sqmts,
+  land_sqmts: payload.land_sqmts,
+  parking_sqmts: payload.parking_sqmts,
+  additional_sqmts: payload.additional_sqmts,
+  basement_sqmts: payload.basement_sqmts,
+  google_maps_url: payload.google_maps_url,
+  latitude: payload.latitude,
+  longitude: payload.longitude,
+  rooms: payload.rooms,
+  notes: payload.notes,
+  visited: payload.visited,
+  property_type_id: payload.property_type_id,
+  broker_id: payload.broker_id,
+  city_id: payload.city_id,
+});
 
 type CardRow = Awaited<ReturnType<typeof repo.listProperties>>[number];
 
@@ -93,15 +115,31 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
   }
 
   /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
+  /** Problems with the ids a payload refers to, one query for all of them. */
+  async function referenceErrors(tx: Database, payload: PropertyPayload | UpdatePropertyPayload) {
+    const fieldErrors: FieldErrors = {};
+    const refs = await repo.existingReferences(tx, payload);
+    if (!refs.city) fieldErrors.city_id = [`Comuna ${payload.city_id} does not exist`];
+    if (!refs.type)
+      fieldErrors.property_type_id = [`Property type ${payload.property_type_id} does not exist`];
+    if (!refs.broker) fieldErrors.broker_id = [`Broker ${payload.broker_id} does not exist`];
+    return fieldErrors;
+  }
+
+  const photoRow = (propertyId: number, photo: AttachablePhoto, position: number) => ({
+    property_id: propertyId,
+    storage_key: photo.key,
+    position,
+    content_type: photo.contentType,
+    bytes: photo.bytes,
+    width: photo.width,
+    height: photo.height,
+  });
+
+  /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
   async function create(author: Me, payload: PropertyPayload): Promise<{ id: number }> {
     return db.transaction(async (tx) => {
-      const fieldErrors: FieldErrors = {};
-      const refs = await repo.existingReferences(tx, payload);
-      if (!refs.city) fieldErrors.city_id = [`Comuna ${payload.city_id} does not exist`];
-      if (!refs.type)
-        fieldErrors.property_type_id = [`Property type ${payload.property_type_id} does not exist`];
-      if (!refs.broker) fieldErrors.broker_id = [`Broker ${payload.broker_id} does not exist`];
-
+      const fieldErrors = await referenceErrors(tx, payload);
       const attachment = await photos.prepareAttachment(tx, author.id, payload.photos);
       Object.assign(fieldErrors, attachment.fieldErrors);
       if (Object.keys(fieldErrors).length)
@@ -109,23 +147,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
 
       const now = new Date();
       const id = await repo.insertProperty(tx, {
-        name: payload.name,
-        address: payload.address,
-        price: payload.price,
-        building_sqmts: payload.building_sqmts,
-        land_sqmts: payload.land_sqmts,
-        parking_sqmts: payload.parking_sqmts,
-        additional_sqmts: payload.additional_sqmts,
-        basement_sqmts: payload.basement_sqmts,
-        google_maps_url: payload.google_maps_url,
-        latitude: payload.latitude,
-        longitude: payload.longitude,
-        rooms: payload.rooms,
-        notes: payload.notes,
-        visited: payload.visited,
-        property_type_id: payload.property_type_id,
-        broker_id: payload.broker_id,
-        city_id: payload.city_id,
+        ...propertyFields(payload),
         created_by: author.id,
         updated_by: author.id,
         created_at: now,
@@ -133,22 +155,90 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       });
       await repo.insertPhotos(
         tx,
-        attachment.photos.map((photo, position) => ({
-          property_id: id,
-          storage_key: photo.key,
-          position,
-          content_type: photo.contentType,
-          bytes: photo.bytes,
-          width: photo.width,
-          height: photo.height,
-        })),
+        attachment.photos.map((photo, position) => photoRow(id, photo, position)),
       );
       await photos.markAttached(tx, payload.photos);
       return { id };
     });
   }
 
-  return { list, get, create };
+  /**
+   * Edits a property in one transaction, refusing with 409 if it changed since the editor loaded
+   * it. Photos come in their new order: kept ones by id, new uploads by path; the rest are removed.
+   */
+  async function update(author: Me, id: number, payload: UpdatePropertyPayload) {
+    const { updatedAt, removedKeys } = await db.transaction(async (tx) => {
+      const current = await repo.lockProperty(tx, id);
+      if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
+      if (current.updated_at.toISOString() !== new Date(payload.updated_at).toISOString()) {
+        const who = current.updated_by_name ? ` by ${current.updated_by_name}` : '';
+        throw new AppError(
+          'CONFLICT',
+          `This property was changed${who} after you opened it. Reload it to see the changes, then edit again.`,
+        );
+      }
+      const fieldErrors = await referenceErrors(tx, payload);
+      const existing = new Map((await repo.listPhotos(tx, id)).map((p) => [p.id, p]));
+      const newPaths: { path: string; index: number }[] = [];
+      payload.photos.forEach((entry, index) => {
+        if (typeof entry === 'string') newPaths.push({ path: entry, index });
+        else if (!existing.has(entry))
+          fieldErrors[`photos.${index}`] = [`Photo ${entry} is not one of this property's`];
+      });
+      const attachment = await photos.prepareAttachment(
+        tx,
+        author.id,
+        newPaths.map((p) => p.path),
+      );
+      for (const [field, problems] of Object.entries(attachment.fieldErrors)) {
+        const newIndex = Number(field.split('.')[1]);
+        fieldErrors[`photos.${newPaths[newIndex]?.index ?? newIndex}`] = problems;
+      }
+      if (Object.keys(fieldErrors).length)
+        throw validationError(fieldErrors, 'The property was not saved');
+
+      const now = new Date();
+      await repo.updateProperty(tx, id, {
+        ...propertyFields(payload),
+        updated_by: author.id,
+        updated_at: now,
+      });
+      const kept = new Set(payload.photos.filter((e): e is number => typeof e === 'number'));
+      const removed = [...existing.values()].filter((p) => !kept.has(p.id));
+      await repo.deletePhotos(
+        tx,
+        removed.map((p) => p.id),
+      );
+      const added = new Map(attachment.photos.map((p) => [p.key, p]));
+      for (const [position, entry] of payload.photos.entries()) {
+        if (typeof entry === 'number') await repo.setPhotoPosition(tx, entry, position);
+        else {
+          const photo = added.get(entry);
+          if (photo) await repo.insertPhotos(tx, [photoRow(id, photo, position)]);
+        }
+      }
+      await photos.markAttached(tx, [...added.keys()]);
+      return { updatedAt: now, removedKeys: removed.map((p) => p.storage_key) };
+    });
+    // Files go once the rows are gone for good; a failure only leaves orphans, never broken rows.
+    await photos.removeFiles(removedKeys).catch(() => undefined);
+    return { id, updated_at: updatedAt.toISOString() };
+  }
+
+  /** Deletes a property, its photo rows (cascade) and then their files. */
+  async function remove(id: number) {
+    const keys = await db.transaction(async (tx) => {
+      const current = await repo.lockProperty(tx, id);
+      if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
+      const photoKeys = (await repo.listPhotos(tx, id)).map((p) => p.storage_key);
+      await repo.deleteProperty(tx, id);
+      return photoKeys;
+    });
+    await photos.removeFiles(keys).catch(() => undefined);
+    return { id };
+  }
+
+  return { list, get, create, update, remove };
 }
 
 export type PropertiesService = ReturnType<typeof createPropertiesService>;
