@@ -134,3 +134,36 @@ export async function apiRequest<T extends z.ZodType>(
       : `The API answered with HTTP ${response.status}.`,
   );
 }
+
+/**
+ * Downloads a file the API answers (not an envelope), with the bearer token: a plain link cannot
+ * carry it. Failures throw an `ApiError` with the server's message, like `apiRequest`.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      headers: {
+        Authorization: `Bearer ${await bearerToken()}`,
+        'Content-Type': 'application/json',
+      },
+    });
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(
+      0,
+      `Could not reach the API (${err instanceof Error ? err.message : String(err)}).`,
+    );
+  }
+  if (!response.ok) {
+    const failure = ErrorEnvelopeSchema.safeParse(await readJson(response));
+    throw failure.success
+      ? new ApiError(response.status, failure.data.message, failure.data.error)
+      : new ApiError(response.status, `The API answered with HTTP ${response.status}.`);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return {
+    blob: await response.blob(),
+    filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+  };
+}

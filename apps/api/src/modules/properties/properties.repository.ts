@@ -216,3 +216,50 @@ export async function deletePhotos(db: Database, ids: number[]) {
 export async function setPhotoPosition(db: Database, id: number, position: number) {
   await db.update(property_photos).set({ position }).where(eq(property_photos.id, id));
 }
+
+/** Every exported column, newest first, one keyset batch after `after` (id and created_at). */
+export async function exportBatch(
+  db: Database,
+  filters: PropertyFilters,
+  after: { created_at: Date; id: number } | null,
+  limit: number,
+) {
+  const conditions = filterConditions(filters);
+  if (after) {
+    conditions.push(
+      sql`(${properties.created_at}, ${properties.id}) < (${after.created_at.toISOString()}::timestamptz, ${after.id}::integer)`,
+    );
+  }
+  return db
+    .select({
+      id: properties.id,
+      name: properties.name,
+      address: properties.address,
+      city_name: cities.name,
+      region_name: regions.name,
+      property_type_name: property_types.name,
+      price: properties.price,
+      building_sqmts: properties.building_sqmts,
+      land_sqmts: properties.land_sqmts,
+      parking_sqmts: properties.parking_sqmts,
+      additional_sqmts: properties.additional_sqmts,
+      basement_sqmts: properties.basement_sqmts,
+      rooms: properties.rooms,
+      visited: properties.visited,
+      broker_name: brokers.name,
+      latitude: properties.latitude,
+      longitude: properties.longitude,
+      google_maps_url: properties.google_maps_url,
+      notes: properties.notes,
+      created_at: properties.created_at,
+      updated_at: properties.updated_at,
+    })
+    .from(properties)
+    .innerJoin(cities, eq(cities.id, properties.city_id))
+    .innerJoin(regions, eq(regions.id, cities.region_id))
+    .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
+    .leftJoin(brokers, eq(brokers.id, properties.broker_id))
+    .where(and(...conditions))
+    .orderBy(desc(properties.created_at), desc(properties.id))
+    .limit(limit);
+}

@@ -35,6 +35,27 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.get(
+    '/export.csv',
+    {
+      schema: {
+        tags: ['properties'],
+        summary: 'The filtered list as CSV (UTF-8 with BOM, semicolons, decimal commas), streamed',
+        querystring: ListPropertiesQuerySchema,
+      },
+      onRequest: member,
+    },
+    async (request, reply) => {
+      const { sort: _sort, limit: _limit, cursor: _cursor, ...filters } = request.query;
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="bec-propiedades-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(properties.exportCsv(filters));
+    },
+  );
+
+  app.get(
     '/:id',
     {
       schema: {

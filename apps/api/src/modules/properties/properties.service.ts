@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import type { AttachablePhoto, PhotosService } from '../photos/photos.service.js';
 import * as repo from './properties.repository.js';
+import { propertiesCsv } from './properties-export.js';
 import { decodePropertyCursor, encodePropertyCursor } from './property-cursor.js';
 
 /** The columns an add or an edit sets from the payload. */
@@ -238,7 +239,23 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     return { id };
   }
 
-  return { list, get, create, update, remove };
+  /** The filtered list as CSV, streamed in keyset batches of 500. */
+  function exportCsv(filters: repo.PropertyFilters) {
+    return propertiesCsv(
+      (async function* batches() {
+        let after: { created_at: Date; id: number } | null = null;
+        for (;;) {
+          const rows = await repo.exportBatch(db, filters, after, 500);
+          if (rows.length) yield rows;
+          const last = rows.at(-1);
+          if (!last || rows.length < 500) return;
+          after = { created_at: last.created_at, id: last.id };
+        }
+      })(),
+    );
+  }
+
+  return { list, get, create, update, remove, exportCsv };
 }
 
 export type PropertiesService = ReturnType<typeof createPropertiesService>;

@@ -8,6 +8,7 @@ import {
   parsePropertyFilters,
   propertyFiltersToSearchParams,
 } from '@/features/properties/api/get-properties';
+import { ExportButton } from '@/features/properties/components/export-button';
 import { PropertyFilters } from '@/features/properties/components/property-filters';
 import { PropertyList } from '@/features/properties/components/property-list';
 
@@ -42,11 +43,14 @@ function Properties() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={2}>Properties</Title>
-        {canAdd && (
-          <Button component={Link} to={paths.addProperty.getHref()}>
-            Add Property
-          </Button>
-        )}
+        <Group gap="sm">
+          <ExportButton filters={filters} />
+          {canAdd && (
+            <Button component={Link} to={paths.addProperty.getHref()}>
+              Add Property
+            </Button>
+          )}
+        </Group>
       </Group>
       <PropertyFilters filters={filters} onChange={change} onClear={clear} />
       <PropertyList filters={filters} />

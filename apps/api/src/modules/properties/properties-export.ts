@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+
+/** One exported row, as the export query answers it. */
+export type ExportRow = {
+  id: number;
+  name: string;
+  address: string;
+  city_name: string;
+  region_name: string;
+  property_type_name: string;
+  price: number;
+  building_sqmts: number;
+  land_sqmts: number;
+  parking_sqmts: number | null;
+  additional_sqmts: number | null;
+  basement_sqmts: number | null;
+  rooms: number | null;
+  visited: boolean;
+  broker_name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  google_maps_url: string | null;
+  notes: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+// Excel set to Spanish (Chile) reads ';' as the separator and ',' as the decimal mark.
+const SEPARATOR = ';';
+const decimal = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
+const date = (d: Date) =>
+  new Intl.DateTimeFormat('es-CL', {
+    timeZone: 'America/Santiago',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(d);
+
+/** Quotes when needed, and defuses text a spreadsheet would run as a formula. */
+function cell(value: string) {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const COLUMNS: [string, (r: ExportRow) => string][] = [
+  ['ID', (r) => String(r.id)],
+  ['Nombre', (r) => r.name],
+  ['Dirección', (r) => r.address],
+  ['Comuna', (r) => r.city_name],
+  ['Región', (r) => r.region_name],
+  ['Tipo', (r) => r.property_type_name],
+  ['Precio (CLP)', (r) => String(r.price)],
+  ['Superficie construida (m²)', (r) => decimal(r.building_sqmts)],
+  ['Superficie terreno (m²)', (r) => decimal(r.land_sqmts)],
+  ['Estacionamiento (m²)', (r) => decimal(r.parking_sqmts)],
+  ['Superficie adicional (m²)', (r) => decimal(r.additional_sqmts)],
+  ['Subterráneo (m²)', (r) => decimal(r.basement_sqmts)],
+  ['Habitaciones', (r) => (r.rooms === null ? '' : String(r.rooms))],
+  ['Visitada', (r) => (r.visited ? 'Sí' : 'No')],
+  ['Corredor', (r) => r.broker_name ?? ''],
+  ['Latitud', (r) => decimal(r.latitude)],
+  ['Longitud', (r) => decimal(r.longitude)],
+  ['Google Maps', (r) => r.google_maps_url ?? ''],
+  ['Notas', (r) => r.notes ?? ''],
+  ['Creada', (r) => date(r.created_at)],
+  ['Actualizada', (r) => date(r.updated_at)],
+];
+
+const line = (cells: string[]) => `${cells.map(cell).join(SEPARATOR)}\r\n`;
+
+/**
+ * The CSV as a stream: a BOM (so Excel reads UTF-8 accents), the header, then the rows batch by
+ * batch as `nextBatch` yields them, so memory stays flat however long the list is.
+ */
+export function propertiesCsv(batches: AsyncIterable<ExportRow[]>) {
+  return Readable.from(
+    (async function* csv() {
+      yield `\uFEFF${line(COLUMNS.map(([header]) => header))}`;
+      for await (const rows of batches)
+        yield rows.map((r) => line(COLUMNS.map(([, value]) => value(r)))).join('');
+    })(),
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { setupApp, validProperty } from './helpers.js';
+
+const t = setupApp();
+
+const exportCsv = (query = '') =>
+  t.inject('viewer', { method: 'GET', url: `/api/properties/export.csv${query}` });
+
+/** Splits the CSV the way a spreadsheet would (quoted fields may hold ; and line breaks). */
+function parse(csv: string) {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i];
+    if (quoted) {
+      if (c === '"' && csv[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && csv[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  return rows;
+}
+
+describe('GET /api/properties/export.csv', () => {
+  it('exports one row per property of the filtered list, accents intact, for Excel in Chile', async () => {
+    await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty({
+        name: 'Casa en Ñuñoa',
+        notes: 'Tiene "quincho"; revisar\nfiltraciones',
+        building_sqmts: 80.5,
+      }),
+    });
+    await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty({ name: '=HYPERLINK("http://evil")', city_id: 5109 }),
+    });
+    await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty({ name: 'Depto Providencia', city_id: 13123 }),
+    });
+
+    const response = await exportCsv('?region_id=13');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /attachment; filename="bec-propiedades-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const bytes = response.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parse(bytes.subarray(3).toString('utf8'));
+    expect(header?.slice(0, 7)).toEqual([
+      'ID',
+      'Nombre',
+      'Dirección',
+      'Comuna',
+      'Región',
+      'Tipo',
+      'Precio (CLP)',
+    ]);
+    const listed = (
+      await t.inject('viewer', { method: 'GET', url: '/api/properties?region_id=13&limit=100' })
+    ).json().data;
+    expect(rows).toHaveLength(listed.total);
+    expect(rows.map((r) => Number(r[0]))).toEqual(listed.props.map((p: { id: number }) => p.id));
+
+    const nunoa = rows.find((r) => r[1] === 'Casa en Ñuñoa');
+    expect(nunoa?.[3]).toBe('Ñuñoa');
+    expect(nunoa?.[6]).toBe('145000000');
+    expect(nunoa?.[7]).toBe('80,5');
+    expect(nunoa?.[13]).toBe('Sí');
+    expect(nunoa?.[18]).toBe('Tiene "quincho"; revisar\nfiltraciones');
+  });
+
+  it('defuses text a spreadsheet would run as a formula', async () => {
+    const rows = parse((await exportCsv('?region_id=5')).rawPayload.subarray(3).toString('utf8'));
+    expect(rows[1]?.[1]).toBe(`'=HYPERLINK("http://evil")`);
+  });
+
+  it('answers the header alone for an empty list, and refuses bad filters and anonymous callers', async () => {
+    const empty = parse((await exportCsv('?region_id=12')).rawPayload.subarray(3).toString('utf8'));
+    expect(empty).toHaveLength(1);
+    expect((await exportCsv('?price_min=9&price_max=1')).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/properties/export.csv' })).statusCode,
+    ).toBe(401);
+  });
+});
