@@ -2,6 +2,7 @@ import type { Role } from '@bec/contracts';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingText } from '@/components/loading-text';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
 
 export type RequireAuthProps = {
@@ -26,4 +27,19 @@ export function RequireAuth({ children, signedOutTo, roles, forbiddenTo }: Requi
     return <Navigate to={forbiddenTo ?? signedOutTo} replace />;
   }
   return children;
+}
+
+const ADMINS = ['admin'] as const;
+
+/** Admin screens (users, waitlist): anyone else, signed in or not, goes to /home (spec §2, §6). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  return (
+    <RequireAuth
+      signedOutTo={paths.home.getHref()}
+      roles={ADMINS}
+      forbiddenTo={paths.home.getHref()}
+    >
+      {children}
+    </RequireAuth>
+  );
 }

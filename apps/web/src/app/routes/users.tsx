@@ -1,22 +1,16 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { RequireAuth } from '@/app/require-auth';
+import { RequireAdmin } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
 import { UsersTable } from '@/features/users/components/users-table';
 
-const ADMINS = ['admin'] as const;
-
 /** /users: admins only; everyone else goes to /home (spec §2, §6). */
 export function Component() {
   return (
-    <RequireAuth
-      signedOutTo={paths.home.getHref()}
-      roles={ADMINS}
-      forbiddenTo={paths.home.getHref()}
-    >
+    <RequireAdmin>
       <UsersPage />
-    </RequireAuth>
+    </RequireAdmin>
   );
 }
 
