@@ -31,6 +31,11 @@ export const routes: RouteObject[] = [
         HydrateFallback: PageLoader,
       },
       {
+        path: paths.propertyEdit.path,
+        lazy: () => import('@/app/routes/property-edit'),
+        HydrateFallback: PageLoader,
+      },
+      {
         path: paths.addProperty.path,
         lazy: () => import('@/app/routes/add-property'),
         HydrateFallback: PageLoader,

@@ -7,6 +7,10 @@ export const paths = {
   home: { path: '/home', getHref: () => '/home' },
   properties: { path: '/properties', getHref: () => '/properties' },
   property: { path: '/properties/:id', getHref: (id: number | string) => `/properties/${id}` },
+  propertyEdit: {
+    path: '/properties/:id/edit',
+    getHref: (id: number | string) => `/properties/${id}/edit`,
+  },
   addProperty: { path: '/addProperty', getHref: () => '/addProperty' },
   data: { path: '/data', getHref: () => '/data' },
   users: { path: '/users', getHref: () => '/users' },

@@ -1,5 +1,8 @@
 import type { PropertyDetail } from '@bec/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { ModalsProvider, modals } from '@mantine/modals';
+import { Notifications, notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth/auth-context';
@@ -44,7 +47,14 @@ const property: PropertyDetail = {
 
 function visit(path: string, auth: AuthContextValue = signedInAuth('viewer')) {
   return renderRoutes(routes, path, {
-    wrapper: ({ children }) => <FakeAuthProvider value={auth}>{children}</FakeAuthProvider>,
+    wrapper: ({ children }) => (
+      <FakeAuthProvider value={auth}>
+        <ModalsProvider>
+          <Notifications />
+          {children}
+        </ModalsProvider>
+      </FakeAuthProvider>
+    ),
   });
 }
 
@@ -66,6 +76,8 @@ beforeAll(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   setAccessTokenSource(null);
+  notifications.clean();
+  modals.closeAll();
 });
 
 describe('/properties/:id', () => {
@@ -179,17 +191,62 @@ describe('/properties/:id', () => {
     expect(current && within(current).getByRole('img')).toHaveAttribute('src', '/media/2.webp');
   });
 
+  it('shows a viewer no delete button', async () => {
+    stubProperty(okReply(property));
+    visit('/properties/2', signedInAuth('viewer'));
+    await screen.findByRole('heading', { name: 'Casa con jardín en Las Condes' });
+    const main = screen.getByRole('main');
+    expect(within(main).queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
+    expect(within(main).queryAllByRole('button')).toHaveLength(0);
+  });
+
   it.each(['editor', 'admin'] as const)(
-    'shows no edit or delete buttons yet, even to an %s',
+    'lets an %s delete the property after a confirm dialog naming it, then goes to the grid',
     async (role) => {
-      stubProperty(okReply(property));
-      visit('/properties/2', signedInAuth(role));
+      const api = stubApi({
+        'GET /api/properties/2': okReply(property),
+        'DELETE /api/properties/2': okReply({ id: 2 }, 'Property deleted'),
+      });
+      const { router, queryClient } = visit('/properties/2', signedInAuth(role));
+      const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
       await screen.findByRole('heading', { name: 'Casa con jardín en Las Condes' });
-      const main = screen.getByRole('main');
-      expect(within(main).queryByRole('button', { name: /edit|delete/i })).not.toBeInTheDocument();
-      expect(within(main).queryAllByRole('button')).toHaveLength(0);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Delete property' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete property' });
+      expect(dialog).toHaveTextContent(
+        'Delete Casa con jardín en Las Condes? Its photos are deleted too. This cannot be undone.',
+      );
+      // Nothing is sent before the confirmation; cancelling sends nothing either.
+      expect(api.requestsTo('DELETE /api/properties/2')).toHaveLength(0);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.requestsTo('DELETE /api/properties/2')).toHaveLength(0);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Delete property' }));
+      const again = await screen.findByRole('dialog', { name: 'Delete property' });
+      await userEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+
+      expect(await screen.findByText('Property deleted')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/properties'));
+      expect(api.requestsTo('DELETE /api/properties/2')).toHaveLength(1);
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['properties'] });
     },
   );
+
+  it("shows the server's message when the delete fails, and stays on the page", async () => {
+    stubApi({
+      'GET /api/properties/2': okReply(property),
+      'DELETE /api/properties/2': errorReply(404, 'NOT_FOUND', 'Property 2 not found.'),
+    });
+    const { router } = visit('/properties/2', signedInAuth('editor'));
+    await screen.findByRole('heading', { name: 'Casa con jardín en Las Condes' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete property' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete property' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Property 2 not found.')).toBeInTheDocument();
+    expect(screen.getByText('Property not deleted')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/properties/2');
+  });
 
   it.each(['abc', '1e3', '0', '-4'])('says "Property ID is missing" for the id %s', async (id) => {
     const { requests } = stubApi({});

@@ -1,20 +1,19 @@
-import { IdSchema } from '@bec/contracts';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/use-auth';
 import { PropertyDetailScreen } from '@/features/properties/components/property-detail-screen';
+import { parseRouteId } from '@/lib/route-id';
 
-/** The route's id when it is all digits and a valid id (so not "abc", "1e3" or "0"), else null. */
-function parsePropertyId(raw: string | undefined): number | null {
-  if (raw === undefined || !/^\d+$/.test(raw)) return null;
-  const parsed = IdSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
-
-/** /properties/:id: members only; a signed-out visitor goes to /home (spec §2). */
+/**
+ * /properties/:id: members only; a signed-out visitor goes to /home (spec §2). Editors and admins
+ * also get the delete icon.
+ */
 export function Component() {
-  const id = parsePropertyId(useParams().id);
+  const id = parseRouteId(useParams().id);
+  const { user } = useAuth();
+  const canManage = user?.role === 'editor' || user?.role === 'admin';
   return (
     <RequireAuth signedOutTo={paths.home.getHref()}>
       {id === null ? (
@@ -25,7 +24,7 @@ export function Component() {
           </Anchor>
         </Stack>
       ) : (
-        <PropertyDetailScreen id={id} />
+        <PropertyDetailScreen id={id} canManage={canManage} />
       )}
     </RequireAuth>
   );

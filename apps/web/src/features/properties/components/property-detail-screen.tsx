@@ -1,8 +1,20 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PencilIcon } from '@/components/pencil-icon';
 import { paths } from '@/config/paths';
 import { useProperty } from '@/features/properties/api/get-property';
+import { DeletePropertyButton } from '@/features/properties/components/delete-property-button';
 import { PropertyDetails } from '@/features/properties/components/property-details';
 import { ApiError } from '@/lib/api-client';
 
@@ -14,10 +26,14 @@ function BackToList() {
   );
 }
 
-export type PropertyDetailScreenProps = { id: number };
+export type PropertyDetailScreenProps = {
+  id: number;
+  /** Editors and admins: the page offers to edit and delete the property. */
+  canManage?: boolean;
+};
 
 /** The detail page of property `id`: loading, not found, failed, or every field. */
-export function PropertyDetailScreen({ id }: PropertyDetailScreenProps) {
+export function PropertyDetailScreen({ id, canManage = false }: PropertyDetailScreenProps) {
   const { data, error, isPending, refetch } = useProperty(id);
 
   let content: ReactNode;
@@ -47,7 +63,27 @@ export function PropertyDetailScreen({ id }: PropertyDetailScreenProps) {
       </Alert>
     );
   } else {
-    content = <PropertyDetails property={data} />;
+    content = (
+      <PropertyDetails
+        property={data}
+        actions={
+          canManage ? (
+            <>
+              <ActionIcon
+                component={Link}
+                to={paths.propertyEdit.getHref(data.id)}
+                variant="subtle"
+                size="lg"
+                aria-label="Edit property"
+              >
+                <PencilIcon />
+              </ActionIcon>
+              <DeletePropertyButton id={data.id} name={data.name} />
+            </>
+          ) : undefined
+        }
+      />
+    );
   }
 
   return (

@@ -52,11 +52,15 @@ function Rows({ rows }: { rows: Row[] }) {
   );
 }
 
-export type PropertyDetailsProps = { property: PropertyDetail };
+export type PropertyDetailsProps = {
+  property: PropertyDetail;
+  /** Shown beside the name (the edit and delete icons, for editors and admins). */
+  actions?: ReactNode;
+};
 
 /** Every field of one property: location, price, areas (the optional ones when present), rooms,
  * visited, broker, notes, map link, photos and who created and last updated it, and when. */
-export function PropertyDetails({ property: p }: PropertyDetailsProps) {
+export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) {
   const location = `${p.address}, ${p.city_name}, ${p.region_name}`;
   const mapsUrl =
     p.google_maps_url ??
@@ -108,7 +112,14 @@ export function PropertyDetails({ property: p }: PropertyDetailsProps) {
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Title order={2}>{p.name}</Title>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={2}>{p.name}</Title>
+          {actions ? (
+            <Group gap="xs" wrap="nowrap">
+              {actions}
+            </Group>
+          ) : null}
+        </Group>
         <Text c="dimmed">{location}</Text>
         <Group gap="sm">
           <Text fw={700} fz="xl">

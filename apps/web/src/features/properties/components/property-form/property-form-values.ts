@@ -1,4 +1,10 @@
-import { CreatePropertyBodySchema, type PropertyPayload } from '@bec/contracts';
+import {
+  CreatePropertyBodySchema,
+  type PropertyDetail,
+  type PropertyPayload,
+  UpdatePropertyBodySchema,
+  type UpdatePropertyPayload,
+} from '@bec/contracts';
 import type { FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 
@@ -147,4 +153,43 @@ export function toFormErrors(fieldErrors: Record<string, string[]>): FormErrors 
   return Object.fromEntries(
     Object.entries(fieldErrors).map(([field, messages]) => [field, messages.join(' ')]),
   );
+}
+
+/** A number for a number box: empty when not recorded. */
+const numberField = (value: number | null): NumberFieldValue => (value === null ? '' : value);
+
+/** The form's values for editing a loaded property (selects hold their value as a string). */
+export function toPropertyFormValues(property: PropertyDetail): PropertyFormValues {
+  return {
+    name: property.name,
+    address: property.address,
+    city_id: String(property.city_id),
+    price: property.price,
+    building_sqmts: property.building_sqmts,
+    land_sqmts: property.land_sqmts,
+    property_type_id: String(property.property_type_id),
+    parking_sqmts: numberField(property.parking_sqmts),
+    additional_sqmts: numberField(property.additional_sqmts),
+    basement_sqmts: numberField(property.basement_sqmts),
+    google_maps_url: property.google_maps_url ?? '',
+    latitude: numberField(property.latitude),
+    longitude: numberField(property.longitude),
+    rooms: numberField(property.rooms),
+    notes: property.notes ?? '',
+    visited: property.visited,
+    broker_id: property.broker_id === null ? null : String(property.broker_id),
+  };
+}
+
+/**
+ * The body of PUT /api/properties/:id: the add payload, the `updated_at` loaded, and `photos` in
+ * their order (the first is the cover): ids of kept photos, paths of new uploads. Throws if invalid.
+ */
+export function toUpdatePropertyPayload(
+  values: PropertyFormValues,
+  photos: (number | string)[],
+  updatedAt: string,
+): UpdatePropertyPayload {
+  const { photos: _none, ...draft } = toPropertyDraft(values, []);
+  return UpdatePropertyBodySchema.parse({ ...draft, photos, updated_at: updatedAt });
 }

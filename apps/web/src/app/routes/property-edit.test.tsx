@@ -1,0 +1,194 @@
+import type { PropertyDetail, Region } from '@bec/contracts';
+import { Notifications, notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
+import type { AuthContextValue } from '@/features/auth/auth-context';
+import { FakeAuthProvider, signedInAuth } from '@/features/auth/testing/fake-auth';
+import { setAccessTokenSource } from '@/lib/api-client';
+import { renderRoutes } from '@/testing/render';
+import { errorReply, okReply, type StubRoute, stubApi } from '@/testing/stub-api';
+
+const REGIONS: Region[] = [
+  {
+    id: 13,
+    code: '13',
+    name: 'Metropolitana de Santiago',
+    roman: 'XIII',
+    comunas: [{ id: 13114, code: '13114', name: 'Las Condes' }],
+  },
+];
+const TYPES = [{ id: 1, name: 'Casa' }];
+const BROKERS = [{ id: 1, name: 'Carolina Rojas', company: null, phone: null, email: null }];
+
+const photo = (id: number) => ({
+  id,
+  url: `/photos/${id}.webp`,
+  thumbnail_url: `/photos/${id}-thumb.webp`,
+  original_url: `/photos/${id}.jpg`,
+  width: 1600,
+  height: 1200,
+});
+
+const property = {
+  id: 2,
+  name: 'Casa con jardín en Las Condes',
+  address: 'Camino El Alba 9420',
+  price: 690_000_000,
+  building_sqmts: 240,
+  land_sqmts: 620,
+  visited: true,
+  city_id: 13114,
+  city_name: 'Las Condes',
+  region_id: 13,
+  region_name: 'Metropolitana de Santiago',
+  property_type_id: 1,
+  property_type_name: 'Casa',
+  photo_url: '/photos/21-thumb.webp',
+  created_at: '2025-03-05T15:00:00.000Z',
+  parking_sqmts: null,
+  additional_sqmts: null,
+  basement_sqmts: null,
+  google_maps_url: null,
+  latitude: null,
+  longitude: null,
+  rooms: 5,
+  notes: null,
+  broker_id: 1,
+  broker_name: 'Carolina Rojas',
+  created_by_id: 3,
+  created_by_name: 'Elena Editora',
+  updated_by_id: 3,
+  updated_by_name: 'Elena Editora',
+  updated_at: '2025-04-10T20:30:00.000Z',
+  photo_urls: [photo(21), photo(22), photo(23)],
+} as PropertyDetail;
+
+const CONFLICT =
+  'This property was changed by Ana Admin after you opened it. Reload it to see the changes, then edit again.';
+
+function visit(path: string, auth: AuthContextValue = signedInAuth('editor')) {
+  return renderRoutes(routes, path, {
+    wrapper: ({ children }) => (
+      <FakeAuthProvider value={auth}>
+        <Notifications />
+        {children}
+      </FakeAuthProvider>
+    ),
+  });
+}
+
+function stub(routesOverride: Record<string, StubRoute>) {
+  return stubApi({
+    'GET /api/regions': okReply(REGIONS),
+    'GET /api/property-types': okReply(TYPES),
+    'GET /api/brokers': okReply(BROKERS),
+    'GET /api/properties/2': okReply(property),
+    ...routesOverride,
+  });
+}
+
+const tile = (name: string) =>
+  screen.getByRole('listitem', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) });
+
+beforeAll(async () => {
+  await import('@/app/routes/property-edit');
+  await import('@/app/routes/property-detail');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessTokenSource(null);
+  notifications.clean();
+});
+
+describe('/properties/:id/edit', () => {
+  it('fills the form from the property, saves the new order and price, then shows the property', async () => {
+    const api = stub({
+      'PUT /api/properties/2': okReply({ id: 2, updated_at: '2025-05-01T10:00:00.000Z' }),
+    });
+    const { router, queryClient } = visit('/properties/2/edit');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Casa con jardín en Las Condes');
+    expect(screen.getByRole('textbox', { name: 'Price (CLP)' })).toHaveValue('690.000.000');
+    expect(screen.getByRole('textbox', { name: 'Rooms' })).toHaveValue('5');
+    expect(screen.getByRole('checkbox', { name: 'Visited' })).toBeChecked();
+
+    const price = screen.getByRole('textbox', { name: 'Price (CLP)' });
+    await userEvent.clear(price);
+    await userEvent.type(price, '700000000');
+
+    // 22 becomes the cover, 21 moves right (after 23), 23 is then removed.
+    await userEvent.click(within(tile('Photo 2')).getByRole('button', { name: 'Make cover' }));
+    await userEvent.click(within(tile('Photo 2')).getByRole('button', { name: 'Move right' }));
+    expect(tile('Photo 1 (cover)').querySelector('img')).toHaveAttribute(
+      'src',
+      '/photos/22-thumb.webp',
+    );
+    await userEvent.click(within(tile('Photo 2')).getByRole('button', { name: 'Remove' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Property updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/properties/2'));
+
+    const [put] = api.requestsTo('PUT /api/properties/2');
+    expect(put?.body).toMatchObject({
+      name: 'Casa con jardín en Las Condes',
+      price: 700_000_000,
+      city_id: 13114,
+      property_type_id: 1,
+      broker_id: 1,
+      updated_at: '2025-04-10T20:30:00.000Z',
+      photos: [22, 21],
+    });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['properties'] });
+  });
+
+  it("shows the server's conflict message with Reload, which refills the form from the property", async () => {
+    let loads = 0;
+    const api = stub({
+      'GET /api/properties/2': () => {
+        loads += 1;
+        return okReply(
+          loads === 1
+            ? property
+            : { ...property, name: 'Casa renombrada', updated_at: '2025-05-01T10:00:00.000Z' },
+        );
+      },
+      'PUT /api/properties/2': errorReply(409, 'CONFLICT', CONFLICT),
+    });
+    const { router } = visit('/properties/2/edit');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mi versión');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const alert = await screen.findByRole('alert', { name: /Not saved/ });
+    expect(alert).toHaveTextContent(CONFLICT);
+    expect(router.state.location.pathname).toBe('/properties/2/edit');
+    expect(api.requestsTo('PUT /api/properties/2')).toHaveLength(1);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Casa renombrada'),
+    );
+    expect(screen.queryByRole('alert', { name: /Not saved/ })).not.toBeInTheDocument();
+    expect(loads).toBe(2);
+  });
+
+  it('sends a viewer to /', async () => {
+    stub({});
+    const { router } = visit('/properties/2/edit', signedInAuth('viewer'));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/properties/2/edit'));
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+  });
+
+  it('offers an edit link on the detail page to editors', async () => {
+    stub({});
+    visit('/properties/2', signedInAuth('admin'));
+    const link = await screen.findByRole('link', { name: 'Edit property' });
+    expect(link).toHaveAttribute('href', '/properties/2/edit');
+  });
+});

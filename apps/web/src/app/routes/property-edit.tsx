@@ -1,0 +1,27 @@
+import type { Role } from '@bec/contracts';
+import { Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { RequireAuth } from '@/app/require-auth';
+import { paths } from '@/config/paths';
+import { EditPropertyScreen } from '@/features/properties/components/edit-property-screen';
+import { parseRouteId } from '@/lib/route-id';
+
+const EDITORS: readonly Role[] = ['editor', 'admin'];
+
+/** /properties/:id/edit: editors and admins edit a property; anyone else is sent to /. */
+export function Component() {
+  const id = parseRouteId(useParams().id);
+  return (
+    <RequireAuth
+      signedOutTo={paths.root.getHref()}
+      roles={EDITORS}
+      forbiddenTo={paths.root.getHref()}
+    >
+      {id === null ? (
+        <Text role="alert">Property ID is missing</Text>
+      ) : (
+        <EditPropertyScreen id={id} />
+      )}
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,82 @@
+import type { PropertyDetail } from '@bec/contracts';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useProperty } from '@/features/properties/api/get-property';
+import { EditPropertyForm } from '@/features/properties/components/property-form/edit-property-form';
+import { ApiError } from '@/lib/api-client';
+
+export type EditPropertyScreenProps = { id: number };
+
+/**
+ * The edit page of property `id`: loading, not found, failed, or the form filled from it. The
+ * form keeps the version it was filled from (a background refetch does not refill it), until
+ * "Reload" after a conflict loads the property again and fills the form anew.
+ */
+export function EditPropertyScreen({ id }: EditPropertyScreenProps) {
+  const { data, error, isPending, refetch } = useProperty(id);
+  const [loaded, setLoaded] = useState<PropertyDetail | null>(null);
+  const [reloading, setReloading] = useState(false);
+
+  useEffect(() => {
+    if (loaded === null && data) setLoaded(data);
+  }, [loaded, data]);
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const result = await refetch();
+      if (result.data) setLoaded(result.data);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const back = (
+    <Anchor component={Link} to={paths.property.getHref(id)} size="sm">
+      ← Back to the property
+    </Anchor>
+  );
+
+  if (loaded) {
+    return (
+      <Stack gap="md" maw={960}>
+        {back}
+        <Title order={2}>Edit Property</Title>
+        <EditPropertyForm
+          key={loaded.updated_at}
+          property={loaded}
+          onReload={() => void reload()}
+          reloading={reloading}
+        />
+      </Stack>
+    );
+  }
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <Stack gap="xs">
+        <Title order={2}>Property not found</Title>
+        <Text>Property {id} was not found.</Text>
+      </Stack>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" title="Could not load the property">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Error: {error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Group gap="sm" py="xl" justify="center" role="status">
+      <Loader size="sm" />
+      <Text c="dimmed">{isPending ? 'Loading property...' : 'Loading...'}</Text>
+    </Group>
+  );
+}

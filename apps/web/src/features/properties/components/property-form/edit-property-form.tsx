@@ -1,0 +1,207 @@
+import type { PropertyDetail } from '@bec/contracts';
+import { Alert, Button, Fieldset, Group, Loader, Stack, Text } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useUpdateProperty } from '@/features/properties/api/update-property';
+import { PhotoPicker } from '@/features/properties/components/photo-picker/photo-picker';
+import { usePhotoUploads } from '@/features/properties/components/photo-picker/use-photo-uploads';
+import { EditPhotoList } from '@/features/properties/components/property-form/edit-photo-list';
+import {
+  type EditPhotoItem,
+  moveKey,
+  orderPhotoItems,
+  savedPhotoKey,
+  toPhotoRefs,
+} from '@/features/properties/components/property-form/edit-photo-order';
+import { PropertyFormFields } from '@/features/properties/components/property-form/property-form-fields';
+import {
+  type PropertyFormValues,
+  toFormErrors,
+  toPropertyFormValues,
+  toUpdatePropertyPayload,
+  validatePropertyForm,
+} from '@/features/properties/components/property-form/property-form-values';
+import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-client';
+
+export const PROPERTY_UPDATED_MESSAGE = 'Property updated successfully!';
+
+/** What the editor is told when saving failed (other than a conflict, shown in the form). */
+export function updatePropertyFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.message === TOKEN_UNAVAILABLE_MESSAGE) {
+      return 'Could not get the authentication token. Please log in again.';
+    }
+    if (error.status === 0) return `Error updating property: ${error.message}`;
+    return `Failed to update property: ${error.message}`;
+  }
+  if (error instanceof Error && error.message) return `Error updating property: ${error.message}`;
+  return 'Error updating property.';
+}
+
+type Phase = 'idle' | 'uploading' | 'saving';
+
+export type EditPropertyFormProps = {
+  /** The property as loaded; its `updated_at` goes back with the save. */
+  property: PropertyDetail;
+  /** Loads the property again (after a conflict); the form is then filled from it. */
+  onReload: () => void;
+  reloading?: boolean;
+};
+
+/**
+ * The add form's fields and photo picker, filled from a loaded property. Saved photos and new
+ * files are tiles in one order (the first is the cover). A submit uploads the new files, then PUTs
+ * the property with the `updated_at` loaded and the photos in order; on success it goes to the
+ * property's page. If someone saved the property in between (409), the server's message shows
+ * with a "Reload" button.
+ */
+export function EditPropertyForm({ property, onReload, reloading = false }: EditPropertyFormProps) {
+  const navigate = useNavigate();
+  const form = useForm<PropertyFormValues>({
+    mode: 'controlled',
+    initialValues: toPropertyFormValues(property),
+    validate: (values) => validatePropertyForm(values),
+  });
+  const updateProperty = useUpdateProperty();
+  const photos = usePhotoUploads();
+  const [order, setOrder] = useState<string[]>(() =>
+    property.photo_urls.map((photo) => savedPhotoKey(photo.id)),
+  );
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const inFlight = useRef(false);
+
+  const items = orderPhotoItems(order, property.photo_urls, photos.photos);
+
+  const move = (key: string, to: number) =>
+    setOrder(
+      moveKey(
+        items.map((item) => item.key),
+        key,
+        to,
+      ),
+    );
+  const remove = (item: EditPhotoItem) => {
+    if (item.kind === 'new') photos.remove(item.photo.id);
+    setOrder(items.map((candidate) => candidate.key).filter((key) => key !== item.key));
+  };
+
+  const focusFirstError = (errors: FormErrors) => {
+    const first = Object.keys(errors)[0];
+    if (first) form.getInputNode(first)?.focus();
+  };
+
+  const submit = async (values: PropertyFormValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setConflict(null);
+    let refs: (number | string)[] = [];
+    try {
+      const uploadedPaths = new Map<string, string>();
+      if (photos.photos.length > 0) {
+        setPhase('uploading');
+        const sending = photos.photos;
+        const uploaded = await photos.upload();
+        if (!uploaded.ok) {
+          if (uploaded.message) notifications.show({ color: 'red', message: uploaded.message });
+          return;
+        }
+        sending.forEach((photo, index) => {
+          const path = uploaded.paths[index];
+          if (path) uploadedPaths.set(photo.id, path);
+        });
+      }
+      setPhase('saving');
+      refs = toPhotoRefs(items, uploadedPaths);
+      await updateProperty.mutateAsync({
+        id: property.id,
+        body: toUpdatePropertyPayload(values, refs, property.updated_at),
+      });
+      notifications.show({ color: 'green', message: PROPERTY_UPDATED_MESSAGE });
+      void navigate(paths.property.getHref(property.id));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message);
+        return;
+      }
+      if (error instanceof ApiError && error.fieldErrors) {
+        photos.showServerErrors(
+          error.fieldErrors,
+          refs.map((ref) => (typeof ref === 'string' ? ref : '')),
+        );
+        const errors = toFormErrors(
+          Object.fromEntries(
+            Object.entries(error.fieldErrors).filter(([field]) => !field.startsWith('photos')),
+          ),
+        );
+        form.setErrors(errors);
+        focusFirstError(errors);
+      }
+      notifications.show({ color: 'red', message: updatePropertyFailureMessage(error) });
+    } finally {
+      inFlight.current = false;
+      setPhase('idle');
+    }
+  };
+
+  const busy = phase !== 'idle' || form.submitting || updateProperty.isPending || reloading;
+  const count = photos.uploadCount;
+  const label =
+    phase === 'uploading'
+      ? `Uploading photos ${count?.done ?? 0}/${count?.total ?? photos.photos.length}…`
+      : busy
+        ? 'Saving…'
+        : 'Save changes';
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit, focusFirstError)} aria-label="Edit property">
+      <Stack gap="lg">
+        {conflict && (
+          <Alert color="orange" title="Not saved: the property changed" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{conflict}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                loading={reloading}
+                onClick={onReload}
+              >
+                Reload
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <PropertyFormFields form={form} />
+        <Fieldset legend="Photo order">
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              The first photo is the cover. Photos removed here are deleted when you save.
+            </Text>
+            <EditPhotoList items={items} onMove={move} onRemove={remove} disabled={busy} />
+          </Stack>
+        </Fieldset>
+        <PhotoPicker
+          photos={[]}
+          rejections={photos.rejections}
+          onAdd={photos.add}
+          onRemove={photos.remove}
+          disabled={busy}
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            disabled={busy}
+            aria-busy={busy}
+            leftSection={busy ? <Loader size={14} color="gray" /> : undefined}
+          >
+            {label}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,229 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { missingBrowserReason } from './browser';
+import { api, signIn } from './support';
+
+test.skip(missingBrowserReason !== undefined, missingBrowserReason);
+
+/** Small PNGs of one colour each, to tell them apart. */
+const COLOURS = { rojo: '#c0392b', verde: '#27ae60', azul: '#2980b9', gris: '#7f8c8d' } as const;
+type Colour = keyof typeof COLOURS;
+let folder = '';
+const photoFile = (colour: Colour) => path.join(folder, `${colour}.png`);
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'bec-e2e-edit-'));
+  for (const [colour, background] of Object.entries(COLOURS)) {
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+      .png()
+      .toBuffer();
+    writeFileSync(photoFile(colour as Colour), png);
+  }
+});
+
+test.afterAll(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A valid body for POST /api/properties/add, named `name`. */
+const propertyBody = (name: string, overrides: Record<string, unknown> = {}) => ({
+  name,
+  address: 'Irarrázaval 3400, depto 1204',
+  city_id: 13120,
+  price: 145_000_000,
+  building_sqmts: 62.5,
+  land_sqmts: 62.5,
+  property_type_id: 2,
+  parking_sqmts: null,
+  additional_sqmts: null,
+  basement_sqmts: null,
+  google_maps_url: null,
+  latitude: null,
+  longitude: null,
+  rooms: 3,
+  notes: null,
+  visited: false,
+  broker_id: null,
+  ...overrides,
+});
+
+/** Uploads `colours` as the add form does (signed URLs, then a PUT each); answers the paths. */
+async function uploadPhotos(page: Page, colours: Colour[]) {
+  const files = colours.map((colour) => {
+    const body = readFileSync(photoFile(colour));
+    return { name: `${colour}.png`, content_type: 'image/png', size: body.length, body };
+  });
+  const signed = await api(
+    page,
+    'POST',
+    '/api/photos/upload_url',
+    files.map(({ name, content_type, size }) => ({ name, content_type, size })),
+  );
+  expect(signed.status).toBe(200);
+  const entries = signed.body.data as { url: string; path: string }[];
+  for (const [index, entry] of entries.entries()) {
+    const file = files[index];
+    if (!file) throw new Error('more URLs than files');
+    const put = await page.request.put(entry.url, {
+      headers: { 'content-type': 'image/png' },
+      data: file.body,
+    });
+    expect(put.ok()).toBe(true);
+  }
+  return entries.map((entry) => entry.path);
+}
+
+/** Adds a property through the API as the signed-in page, with `colours` as photos; its id. */
+async function addProperty(page: Page, name: string, colours: Colour[] = []) {
+  const photos = colours.length > 0 ? await uploadPhotos(page, colours) : [];
+  const created = await api(page, 'POST', '/api/properties/add', propertyBody(name, { photos }));
+  expect(created.status).toBe(201);
+  const id = Number(created.body.data.id);
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+test('editor: deletes a property through the confirm dialog; the grid and its URL no longer have it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'editor@bec.local');
+  const stamp = Date.now();
+  const keptId = await addProperty(page, `Se queda E2E ${stamp}`);
+  const name = `Para borrar E2E ${stamp}`;
+  const id = await addProperty(page, name);
+
+  await page.goto(`/properties/${id}`);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete property' });
+  await expect(dialog).toContainText(
+    `Delete ${name}? Its photos are deleted too. This cannot be undone.`,
+  );
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+
+  await expect(page.getByText('Property deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/properties$/);
+  // The grid has loaded (the other card is there) and the deleted one is gone.
+  await expect(page.locator(`a[href="/properties/${keptId}"]`)).toBeVisible();
+  await expect(page.locator(`a[href="/properties/${id}"]`)).toHaveCount(0);
+  expect((await api(page, 'GET', `/api/properties/${id}`)).status).toBe(404);
+
+  await page.goto(`/properties/${id}`);
+  await expect(page.getByRole('heading', { name: 'Property not found' })).toBeVisible();
+  await expect(page.getByText(`Property ${id} was not found.`)).toBeVisible();
+});
+
+test('viewer: sees no delete icon on a property', async ({ page, browser }) => {
+  await signIn(page, 'editor@bec.local');
+  const name = `Solo lectura E2E ${Date.now()}`;
+  const id = await addProperty(page, name);
+
+  // The viewer in a browser of their own.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  try {
+    await signIn(viewer, 'viewer@bec.local');
+    await viewer.goto(`/properties/${id}`);
+    await expect(viewer.getByRole('heading', { name })).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Delete property' })).toHaveCount(0);
+  } finally {
+    await viewerContext.close();
+  }
+});
+
+type StoredPhoto = { id: number; thumbnail_url: string };
+
+const storedPhotos = async (page: Page, id: number) =>
+  (await api(page, 'GET', `/api/properties/${id}`)).body.data.photo_urls as StoredPhoto[];
+
+test('editor: edits the price, picks a new cover and adds a photo; card and gallery follow', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'editor@bec.local');
+  const name = `Editar E2E ${Date.now()}`;
+  const id = await addProperty(page, name, ['rojo', 'verde', 'azul']);
+  const [rojo, verde, azul] = await storedPhotos(page, id);
+  if (!rojo || !verde || !azul) throw new Error('the photos were not stored');
+
+  await page.goto(`/properties/${id}`);
+  await page.getByRole('link', { name: 'Edit property' }).click();
+  await expect(page).toHaveURL(new RegExp(`/properties/${id}/edit$`));
+  const price = page.getByRole('textbox', { name: 'Price (CLP)', exact: true });
+  await expect(price).toHaveValue('145.000.000');
+  await price.fill('');
+  await price.pressSequentially('199.500.000');
+
+  // Azul (third) becomes the cover; verde moves left, ahead of rojo; a new gris goes last.
+  const tiles = page.getByRole('list', { name: 'Photos in order' }).getByRole('listitem');
+  await tiles.nth(2).getByRole('button', { name: 'Make cover' }).click();
+  await tiles.nth(2).getByRole('button', { name: 'Move left' }).click();
+  await page.locator('input[type="file"]').setInputFiles([photoFile('gris')]);
+  await expect(tiles).toHaveCount(4);
+  await expect(tiles.nth(0).locator('img')).toHaveAttribute('src', azul.thumbnail_url);
+  await expect(tiles.nth(1).locator('img')).toHaveAttribute('src', verde.thumbnail_url);
+  await expect(tiles.nth(2).locator('img')).toHaveAttribute('src', rojo.thumbnail_url);
+
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Property updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
+
+  const after = await storedPhotos(page, id);
+  expect(after.map((photo) => photo.id).slice(0, 3)).toEqual([azul.id, verde.id, rojo.id]);
+  expect(after).toHaveLength(4);
+  // The gallery shows them in the new order, the cover first.
+  const gallery = page.getByRole('region', { name: 'Photos' }).locator('img');
+  await expect(gallery).toHaveCount(4);
+  for (const [index, photo] of after.entries()) {
+    await expect(gallery.nth(index)).toHaveAttribute('src', photo.thumbnail_url);
+  }
+  await expect(page.getByText('CLP$ 199.500.000').first()).toBeVisible();
+
+  // The card in the grid has the new cover and price.
+  await page.goto('/properties');
+  const card = page.locator(`a[href="/properties/${id}"]`);
+  await expect(card.getByText('CLP$ 199.500.000')).toBeVisible();
+  await expect(card.locator('img')).toHaveAttribute('src', azul.thumbnail_url);
+});
+
+test('two tabs edit the same property: the second save gets the conflict message', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'editor@bec.local');
+  const name = `Conflicto E2E ${Date.now()}`;
+  const id = await addProperty(page, name);
+  const second = await context.newPage();
+
+  const price = (tab: Page) => tab.getByRole('textbox', { name: 'Price (CLP)', exact: true });
+  for (const tab of [page, second]) {
+    await tab.goto(`/properties/${id}/edit`);
+    await expect(price(tab)).toHaveValue('145.000.000');
+  }
+
+  await price(page).fill('');
+  await price(page).pressSequentially('150.000.000');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Property updated successfully!')).toBeVisible();
+
+  await second.bringToFront();
+  await price(second).fill('');
+  await price(second).pressSequentially('160.000.000');
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  const alert = second.getByRole('alert').filter({ hasText: 'Not saved' });
+  await expect(alert).toContainText(
+    /This property was changed by .+ after you opened it\. Reload it to see the changes, then edit again\./,
+  );
+  await expect(second).toHaveURL(new RegExp(`/properties/${id}/edit$`));
+
+  // Reload fills the form with the saved version.
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(price(second)).toHaveValue('150.000.000');
+  await expect(alert).toHaveCount(0);
+  expect((await api(page, 'GET', `/api/properties/${id}`)).body.data.price).toBe(150_000_000);
+});
