@@ -14,11 +14,12 @@ import {
 import { PropertyFormFields } from '@/features/properties/components/property-form/property-form-fields';
 import {
   emptyPropertyFormValues,
+  formErrorsWithoutPhotos,
   type PropertyFormValues,
-  toFormErrors,
   toPropertyPayload,
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
+import { submitLabel } from '@/features/properties/components/property-form/submit-label';
 import { ApiError } from '@/lib/api-client';
 
 /** The order the fields appear in, to put the cursor on the first one in error. */
@@ -100,11 +101,7 @@ export function AddPropertyForm() {
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) {
         photos.showServerErrors(error.fieldErrors, sentPaths);
-        const errors = toFormErrors(
-          Object.fromEntries(
-            Object.entries(error.fieldErrors).filter(([field]) => !field.startsWith('photos')),
-          ),
-        );
+        const errors = formErrorsWithoutPhotos(error.fieldErrors);
         form.setErrors(errors);
         focusFirstError(errors);
       }
@@ -116,13 +113,13 @@ export function AddPropertyForm() {
   };
 
   const busy = phase !== 'idle' || form.submitting || createProperty.isPending;
-  const count = photos.uploadCount;
-  const label =
-    phase === 'uploading'
-      ? `Uploading photos ${count?.done ?? 0}/${count?.total ?? photos.photos.length}…`
-      : busy
-        ? 'Saving…'
-        : 'Add Property';
+  const label = submitLabel({
+    uploading: phase === 'uploading',
+    busy,
+    uploadCount: photos.uploadCount,
+    photoCount: photos.photos.length,
+    idle: 'Add Property',
+  });
 
   return (
     <form noValidate onSubmit={form.onSubmit(submit, focusFirstError)} aria-label="Add property">

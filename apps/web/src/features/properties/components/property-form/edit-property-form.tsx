@@ -18,12 +18,13 @@ import {
 } from '@/features/properties/components/property-form/edit-photo-order';
 import { PropertyFormFields } from '@/features/properties/components/property-form/property-form-fields';
 import {
+  formErrorsWithoutPhotos,
   type PropertyFormValues,
-  toFormErrors,
   toPropertyFormValues,
   toUpdatePropertyPayload,
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
+import { submitLabel } from '@/features/properties/components/property-form/submit-label';
 import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-client';
 
 export const PROPERTY_UPDATED_MESSAGE = 'Property updated successfully!';
@@ -132,11 +133,7 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
           error.fieldErrors,
           refs.map((ref) => (typeof ref === 'string' ? ref : '')),
         );
-        const errors = toFormErrors(
-          Object.fromEntries(
-            Object.entries(error.fieldErrors).filter(([field]) => !field.startsWith('photos')),
-          ),
-        );
+        const errors = formErrorsWithoutPhotos(error.fieldErrors);
         form.setErrors(errors);
         focusFirstError(errors);
       }
@@ -148,13 +145,13 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
   };
 
   const busy = phase !== 'idle' || form.submitting || updateProperty.isPending || reloading;
-  const count = photos.uploadCount;
-  const label =
-    phase === 'uploading'
-      ? `Uploading photos ${count?.done ?? 0}/${count?.total ?? photos.photos.length}…`
-      : busy
-        ? 'Saving…'
-        : 'Save changes';
+  const label = submitLabel({
+    uploading: phase === 'uploading',
+    busy,
+    uploadCount: photos.uploadCount,
+    photoCount: photos.photos.length,
+    idle: 'Save changes',
+  });
 
   return (
     <form noValidate onSubmit={form.onSubmit(submit, focusFirstError)} aria-label="Edit property">

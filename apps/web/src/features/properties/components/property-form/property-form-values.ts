@@ -155,6 +155,15 @@ export function toFormErrors(fieldErrors: Record<string, string[]>): FormErrors 
   );
 }
 
+/** The server's field errors for the form's own fields; photo errors are shown on their tiles. */
+export function formErrorsWithoutPhotos(fieldErrors: Record<string, string[]>): FormErrors {
+  return toFormErrors(
+    Object.fromEntries(
+      Object.entries(fieldErrors).filter(([field]) => !field.startsWith('photos')),
+    ),
+  );
+}
+
 /** A number for a number box: empty when not recorded. */
 const numberField = (value: number | null): NumberFieldValue => (value === null ? '' : value);
 
