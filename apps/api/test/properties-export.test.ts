@@ -66,7 +66,7 @@ describe('GET /api/properties/export.csv', () => {
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parse(bytes.subarray(3).toString('utf8'));
-    expect(header?.slice(0, 7)).toEqual([
+    expect(header?.slice(0, 8)).toEqual([
       'ID',
       'Nombre',
       'Dirección',
@@ -74,6 +74,7 @@ describe('GET /api/properties/export.csv', () => {
       'Región',
       'Tipo',
       'Precio (CLP)',
+      'Precio por m² (CLP)',
     ]);
     const listed = (
       await t.inject('viewer', { method: 'GET', url: '/api/properties?region_id=13&limit=100' })
@@ -84,9 +85,10 @@ describe('GET /api/properties/export.csv', () => {
     const nunoa = rows.find((r) => r[1] === 'Casa en Ñuñoa');
     expect(nunoa?.[3]).toBe('Ñuñoa');
     expect(nunoa?.[6]).toBe('145000000');
-    expect(nunoa?.[7]).toBe('80,5');
-    expect(nunoa?.[13]).toBe('Sí');
-    expect(nunoa?.[18]).toBe('Tiene "quincho"; revisar\nfiltraciones');
+    expect(nunoa?.[7]).toBe(String(Math.round(145_000_000 / 80.5)));
+    expect(nunoa?.[8]).toBe('80,5');
+    expect(nunoa?.[14]).toBe('Sí');
+    expect(nunoa?.[19]).toBe('Tiene "quincho"; revisar\nfiltraciones');
   });
 
   it('defuses text a spreadsheet would run as a formula', async () => {

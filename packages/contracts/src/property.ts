@@ -137,9 +137,21 @@ export const PROPERTY_SORTS = [
   'price_desc',
   'area_asc',
   'area_desc',
+  'price_per_sqm_asc',
+  'price_per_sqm_desc',
 ] as const;
 export const PropertySortSchema = z.enum(PROPERTY_SORTS);
 export type PropertySort = z.infer<typeof PropertySortSchema>;
+
+/** Which area a price per m² is on: built area, or land area for lots and parcels. */
+export const AreaBasisSchema = z.enum(['building', 'land']);
+export type AreaBasis = z.infer<typeof AreaBasisSchema>;
+
+/**
+ * A filtered list counts its matches up to this many and then stops (`total_exact` false), so a
+ * broad filter costs the same at any table size. The unfiltered total is always exact.
+ */
+export const PROPERTY_COUNT_CAP = 1000;
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -213,6 +225,9 @@ export const PropertyCardSchema = z.object({
   region_name: z.string(),
   property_type_id: z.number().int(),
   property_type_name: z.string(),
+  /** Whole pesos per m² on `area_basis`; null when that area is 0. */
+  price_per_sqm: z.number().int().nullable(),
+  area_basis: AreaBasisSchema,
   photo_url: z.string().nullable(),
   created_at: z.iso.datetime(),
 });
@@ -221,7 +236,10 @@ export type PropertyCard = z.infer<typeof PropertyCardSchema>;
 export const PropertyListSchema = z.object({
   props: z.array(PropertyCardSchema),
   next_cursor: CursorSchema.nullable(),
+  /** Matching properties; at least this many when `total_exact` is false. */
   total: z.number().int(),
+  /** False when a filtered count stopped at PROPERTY_COUNT_CAP. */
+  total_exact: z.boolean(),
 });
 export type PropertyList = z.infer<typeof PropertyListSchema>;
 

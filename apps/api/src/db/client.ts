@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -64,7 +66,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await mkdir(path.dirname(options.dataDir), { recursive: true });
       unlock = await lockDataDir(options.dataDir);
     }
-    const client = new PGlite(options.dataDir ?? undefined);
+    // The migrations create these extensions; PGlite has to be handed their builds up front.
+    const client = new PGlite({
+      dataDir: options.dataDir ?? undefined,
+      extensions: { pg_trgm, unaccent },
+    });
     try {
       await client.waitReady;
     } catch (err) {

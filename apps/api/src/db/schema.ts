@@ -18,6 +18,10 @@ const timestamptz = (name: string) =>
 
 const area = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
+/** Price per m² sort keys for rows without one, so they sort last in either direction. */
+export const PPSQM_NULL_LAST_ASC = '9223372036854775807';
+export const PPSQM_NULL_LAST_DESC = '-1';
+
 /** Official two-digit region codes as numbers (13 = Metropolitana de Santiago). */
 export const regions = pgTable('regions', {
   id: smallint('id').primaryKey(),
@@ -42,10 +46,18 @@ export const cities = pgTable(
   (t) => [index('cities_region_idx').on(t.region_id)],
 );
 
-export const property_types = pgTable('property_types', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  name: text('name').notNull().unique(),
-});
+export const AREA_BASES = ['building', 'land'] as const;
+
+export const property_types = pgTable(
+  'property_types',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull().unique(),
+    /** Which area a price per m² divides by: built area, or land area for lots and parcels. */
+    area_basis: text('area_basis', { enum: AREA_BASES }).notNull().default('building'),
+  },
+  (t) => [check('property_types_area_basis_check', sql`${t.area_basis} in ('building', 'land')`)],
+);
 
 export const brokers = pgTable('brokers', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -111,6 +123,14 @@ export const properties = pgTable(
     city_id: integer('city_id')
       .notNull()
       .references(() => cities.id),
+    // Derived by the properties_derive trigger (migration 0001), so every writer agrees on them:
+    // the comuna's region (to filter by region without a join), pesos per m² on the type's area
+    // basis (null when that area is 0), and the accent-free lowercase text that `q` searches.
+    region_id: smallint('region_id')
+      .notNull()
+      .references(() => regions.id),
+    price_per_sqm: bigint('price_per_sqm', { mode: 'number' }),
+    search_text: text('search_text').notNull(),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamptz('created_at'),
@@ -123,6 +143,17 @@ export const properties = pgTable(
     index('properties_building_idx').on(t.building_sqmts, t.id),
     index('properties_city_created_idx').on(t.city_id, t.created_at.desc(), t.id.desc()),
     index('properties_type_created_idx').on(t.property_type_id, t.created_at.desc(), t.id.desc()),
+    index('properties_region_created_idx').on(t.region_id, t.created_at.desc(), t.id.desc()),
+    // Price per m² sorts, unknown values last either way: see PRICE_PER_SQM_KEYS in the repository.
+    index('properties_ppsqm_asc_idx').on(
+      sql`coalesce(${t.price_per_sqm}, ${sql.raw(PPSQM_NULL_LAST_ASC)})`,
+      t.id,
+    ),
+    index('properties_ppsqm_desc_idx').on(
+      sql`coalesce(${t.price_per_sqm}, ${sql.raw(PPSQM_NULL_LAST_DESC)})`,
+      t.id,
+    ),
+    index('properties_search_idx').using('gin', t.search_text.op('gin_trgm_ops')),
     index('properties_broker_idx').on(t.broker_id),
     index('properties_land_idx').on(t.land_sqmts),
     check('properties_price_check', sql`${t.price} >= 0`),
@@ -135,6 +166,15 @@ export const properties = pgTable(
     check('properties_maps_url_check', sql`${t.google_maps_url} ~* '^https?://'`),
   ],
 );
+
+/** A new property row as callers write it: the trigger derives the other three columns. */
+export type PropertyInsert = Omit<
+  typeof properties.$inferInsert,
+  'region_id' | 'price_per_sqm' | 'search_text'
+>;
+/** Drizzle cannot know a trigger fills columns, so it would ask callers for them. */
+export const withDerivedColumns = (rows: PropertyInsert[]) =>
+  rows as (typeof properties.$inferInsert)[];
 
 export const property_photos = pgTable(
   'property_photos',
@@ -168,6 +208,16 @@ export const uploads = pgTable(
     attached_at: timestamp('attached_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },
   (t) => [index('uploads_unattached_idx').on(t.issued_at).where(sql`${t.attached_at} is null`)],
+);
+
+/** The number of properties, kept by statement triggers so an unfiltered list needs no count(*). */
+export const properties_total = pgTable(
+  'properties_total',
+  {
+    only: boolean('only').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('properties_total_single_row', sql`${t.only}`)],
 );
 
 /** Small key-value facts about this database (e.g. whether demo data was ever loaded). */

@@ -1,18 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { app_meta, brokers, cities, properties, property_types, regions, users } from './schema.js';
+import {
+  app_meta,
+  brokers,
+  cities,
+  properties,
+  property_types,
+  regions,
+  users,
+  withDerivedColumns,
+} from './schema.js';
 import comunas from './seed-data/chile-comunas.json' with { type: 'json' };
 import { DEMO_PROPERTIES } from './seed-data/demo-properties.js';
 
-export const PROPERTY_TYPES = [
-  'Casa',
-  'Departamento',
-  'Oficina',
-  'Local comercial',
-  'Terreno',
-  'Parcela',
-  'Bodega',
-  'Galpón',
+/** Lots and parcels are priced per m² of land; everything else per m² built. */
+export const PROPERTY_TYPES: { name: string; area_basis: 'building' | 'land' }[] = [
+  { name: 'Casa', area_basis: 'building' },
+  { name: 'Departamento', area_basis: 'building' },
+  { name: 'Oficina', area_basis: 'building' },
+  { name: 'Local comercial', area_basis: 'building' },
+  { name: 'Terreno', area_basis: 'land' },
+  { name: 'Parcela', area_basis: 'land' },
+  { name: 'Bodega', area_basis: 'building' },
+  { name: 'Galpón', area_basis: 'building' },
 ];
 
 const BROKERS = [
@@ -79,7 +89,7 @@ export async function seedReferenceData(db: Database) {
       .onConflictDoUpdate({ target: cities.id, set: { name: sql`excluded.name` } });
     await tx
       .insert(property_types)
-      .values(PROPERTY_TYPES.map((name) => ({ name })))
+      .values(PROPERTY_TYPES)
       .onConflictDoNothing({ target: property_types.name });
   });
 }
@@ -137,7 +147,7 @@ export async function seedDemoProperties(db: Database, { force = false } = {}) {
         updated_at: created,
       };
     });
-    await tx.insert(properties).values(rows);
+    await tx.insert(properties).values(withDerivedColumns(rows));
     return rows.length;
   });
 }

@@ -1,3 +1,5 @@
+import type { AreaBasis } from '@bec/contracts';
+
 /**
  * Chilean (es-CL) formats for what the screens show: prices in pesos, areas in m², dates.
  * Dates are shown in Chile's time zone, wherever the browser is.
@@ -30,6 +32,14 @@ export function formatInteger(value: number): string {
 export function formatPrice(value: number): string {
   return `CLP$ ${wholeNumber.format(value)}`;
 }
+
+/** A price per square metre: 2500000 → "CLP$ 2.500.000/m²". */
+export function formatPricePerArea(value: number): string {
+  return `${formatPrice(value)}/m²`;
+}
+
+/** What a price per m² divides by, in words: "built" or "land". */
+export const areaBasisLabel = (basis: AreaBasis) => (basis === 'land' ? 'land' : 'built');
 
 /** An area: 12.5 → "12,5 m²", 1200 → "1.200 m²". */
 export function formatArea(value: number): string {

@@ -9,6 +9,7 @@ export type ExportRow = {
   region_name: string;
   property_type_name: string;
   price: number;
+  price_per_sqm: number | null;
   building_sqmts: number;
   land_sqmts: number;
   parking_sqmts: number | null;
@@ -49,6 +50,8 @@ const COLUMNS: [string, (r: ExportRow) => string][] = [
   ['Región', (r) => r.region_name],
   ['Tipo', (r) => r.property_type_name],
   ['Precio (CLP)', (r) => String(r.price)],
+  // On land area for Terreno and Parcela, on built area for the rest (as on the cards).
+  ['Precio por m² (CLP)', (r) => (r.price_per_sqm === null ? '' : String(r.price_per_sqm))],
   ['Superficie construida (m²)', (r) => decimal(r.building_sqmts)],
   ['Superficie terreno (m²)', (r) => decimal(r.land_sqmts)],
   ['Estacionamiento (m²)', (r) => decimal(r.parking_sqmts)],

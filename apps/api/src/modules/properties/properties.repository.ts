@@ -1,36 +1,38 @@
-import type { ListPropertiesQuery, PropertySort } from '@bec/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type ListPropertiesQuery, PROPERTY_COUNT_CAP, type PropertySort } from '@bec/contracts';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
 import {
   brokers,
   cities,
+  PPSQM_NULL_LAST_ASC,
+  PPSQM_NULL_LAST_DESC,
+  type PropertyInsert,
   properties,
+  properties_total,
   property_photos,
   property_types,
   regions,
   users,
+  withDerivedColumns,
 } from '../../db/schema.js';
 import type { PropertyCursor } from './property-cursor.js';
 
 export type PropertyFilters = Omit<ListPropertiesQuery, 'sort' | 'limit' | 'cursor'>;
-export type NewProperty = typeof properties.$inferInsert;
+export type NewProperty = PropertyInsert;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filterConditions(f: PropertyFilters): SQL[] {
   const conditions: (SQL | undefined)[] = [];
   if (f.q) {
-    const pattern = `%${escapeLike(f.q)}%`;
+    // search_text is lower(unaccent(name, address, comuna)); the pattern gets the same treatment,
+    // so "nunoa" finds Ñuñoa, and the trigram index serves any substring of 3+ characters.
     conditions.push(
-      or(
-        ilike(properties.name, pattern),
-        ilike(properties.address, pattern),
-        ilike(cities.name, pattern),
-      ),
+      sql`${properties.search_text} like '%' || lower(unaccent(${escapeLike(f.q)})) || '%'`,
     );
   }
-  if (f.region_id !== undefined) conditions.push(eq(cities.region_id, f.region_id));
+  if (f.region_id !== undefined) conditions.push(eq(properties.region_id, f.region_id));
   if (f.city_id !== undefined) conditions.push(eq(properties.city_id, f.city_id));
   if (f.property_type_id !== undefined)
     conditions.push(eq(properties.property_type_id, f.property_type_id));
@@ -46,24 +48,52 @@ function filterConditions(f: PropertyFilters): SQL[] {
 }
 
 type SortSpec = {
-  column: PgColumn;
+  /** A column, or the exact expression of an index (the planner matches it textually). */
+  key: PgColumn | SQL;
   direction: 'asc' | 'desc';
   cast: 'timestamptz' | 'bigint' | 'numeric';
 };
 
+/** Price per m² with unknown values last in either direction; schema.ts indexes both. */
+const ppsqmKey = (nullsAs: string) =>
+  sql`coalesce(${properties.price_per_sqm}, ${sql.raw(nullsAs)})`;
+
 export const SORTS: Record<PropertySort, SortSpec> = {
-  newest: { column: properties.created_at, direction: 'desc', cast: 'timestamptz' },
-  oldest: { column: properties.created_at, direction: 'asc', cast: 'timestamptz' },
-  price_asc: { column: properties.price, direction: 'asc', cast: 'bigint' },
-  price_desc: { column: properties.price, direction: 'desc', cast: 'bigint' },
-  area_asc: { column: properties.building_sqmts, direction: 'asc', cast: 'numeric' },
-  area_desc: { column: properties.building_sqmts, direction: 'desc', cast: 'numeric' },
+  newest: { key: properties.created_at, direction: 'desc', cast: 'timestamptz' },
+  oldest: { key: properties.created_at, direction: 'asc', cast: 'timestamptz' },
+  price_asc: { key: properties.price, direction: 'asc', cast: 'bigint' },
+  price_desc: { key: properties.price, direction: 'desc', cast: 'bigint' },
+  area_asc: { key: properties.building_sqmts, direction: 'asc', cast: 'numeric' },
+  area_desc: { key: properties.building_sqmts, direction: 'desc', cast: 'numeric' },
+  price_per_sqm_asc: { key: ppsqmKey(PPSQM_NULL_LAST_ASC), direction: 'asc', cast: 'bigint' },
+  price_per_sqm_desc: { key: ppsqmKey(PPSQM_NULL_LAST_DESC), direction: 'desc', cast: 'bigint' },
 };
+
+export type CardRow = Awaited<ReturnType<typeof listProperties>>[number];
+
+/** The cursor value of a row under a sort: the sort key, as text where JSON numbers fall short. */
+export function sortValue(sort: PropertySort, row: CardRow): number | string {
+  switch (sort) {
+    case 'newest':
+    case 'oldest':
+      return row.created_at.toISOString();
+    case 'price_asc':
+    case 'price_desc':
+      return row.price;
+    case 'area_asc':
+    case 'area_desc':
+      return row.building_sqmts;
+    case 'price_per_sqm_asc':
+      return row.price_per_sqm === null ? PPSQM_NULL_LAST_ASC : String(row.price_per_sqm);
+    case 'price_per_sqm_desc':
+      return row.price_per_sqm === null ? PPSQM_NULL_LAST_DESC : String(row.price_per_sqm);
+  }
+}
 
 /** Row-value comparison, so (key, id) pairs walk the matching composite index. */
 function afterCursor(spec: SortSpec, cursor: PropertyCursor): SQL {
   const op = spec.direction === 'desc' ? sql`<` : sql`>`;
-  return sql`(${spec.column}, ${properties.id}) ${op} (${cursor.value}::${sql.raw(spec.cast)}, ${cursor.id}::integer)`;
+  return sql`(${spec.key}, ${properties.id}) ${op} (${cursor.value}::${sql.raw(spec.cast)}, ${cursor.id}::integer)`;
 }
 
 const cardColumns = {
@@ -73,6 +103,8 @@ const cardColumns = {
   price: properties.price,
   building_sqmts: properties.building_sqmts,
   land_sqmts: properties.land_sqmts,
+  price_per_sqm: properties.price_per_sqm,
+  area_basis: property_types.area_basis,
   visited: properties.visited,
   city_id: properties.city_id,
   city_name: cities.name,
@@ -86,7 +118,8 @@ const cardColumns = {
   >`(select ${property_photos.storage_key} from ${property_photos} where ${property_photos.property_id} = ${properties.id} order by ${property_photos.position} limit 1)`,
 };
 
-export async function listProperties(
+/** A query builder, not a promise: await it to run it, or `.toSQL()` it (the benchmark does). */
+export function listProperties(
   db: Database,
   filters: PropertyFilters,
   sort: PropertySort,
@@ -101,20 +134,35 @@ export async function listProperties(
     .select(cardColumns)
     .from(properties)
     .innerJoin(cities, eq(cities.id, properties.city_id))
-    .innerJoin(regions, eq(regions.id, cities.region_id))
+    .innerJoin(regions, eq(regions.id, properties.region_id))
     .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
     .where(and(...conditions))
-    .orderBy(order(spec.column), order(properties.id))
+    .orderBy(order(spec.key), order(properties.id))
     .limit(limit);
 }
 
-export async function countProperties(db: Database, filters: PropertyFilters) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * How many properties match, as a query builder answering one row `{ n, exact }`. Unfiltered:
+ * the trigger-kept total, exact and free. Filtered: matches counted up to PROPERTY_COUNT_CAP + 1
+ * and no further, so a broad filter never scans everything; `exact` is false past the cap.
+ */
+export function countProperties(db: Database, filters: PropertyFilters) {
+  const conditions = filterConditions(filters);
+  if (!conditions.length) {
+    return db.select({ n: properties_total.n, exact: sql<boolean>`true` }).from(properties_total);
+  }
+  const matches = db
+    .select({ one: sql`1` })
     .from(properties)
-    .innerJoin(cities, eq(cities.id, properties.city_id))
-    .where(and(...filterConditions(filters)));
-  return row?.n ?? 0;
+    .where(and(...conditions))
+    .limit(PROPERTY_COUNT_CAP + 1)
+    .as('matches');
+  return db
+    .select({
+      n: sql<number>`least(count(*), ${sql.raw(String(PROPERTY_COUNT_CAP))})::int`,
+      exact: sql<boolean>`count(*) <= ${sql.raw(String(PROPERTY_COUNT_CAP))}`,
+    })
+    .from(matches);
 }
 
 const createdBy = alias(users, 'created_by_user');
@@ -142,7 +190,7 @@ export async function findProperty(db: Database, id: number) {
     })
     .from(properties)
     .innerJoin(cities, eq(cities.id, properties.city_id))
-    .innerJoin(regions, eq(regions.id, cities.region_id))
+    .innerJoin(regions, eq(regions.id, properties.region_id))
     .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
     .leftJoin(brokers, eq(brokers.id, properties.broker_id))
     .leftJoin(createdBy, eq(createdBy.id, properties.created_by))
@@ -177,7 +225,10 @@ export async function existingReferences(
 }
 
 export async function insertProperty(db: Database, values: NewProperty) {
-  const [row] = await db.insert(properties).values(values).returning({ id: properties.id });
+  const [row] = await db
+    .insert(properties)
+    .values(withDerivedColumns([values]))
+    .returning({ id: properties.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
@@ -239,6 +290,7 @@ export async function exportBatch(
       region_name: regions.name,
       property_type_name: property_types.name,
       price: properties.price,
+      price_per_sqm: properties.price_per_sqm,
       building_sqmts: properties.building_sqmts,
       land_sqmts: properties.land_sqmts,
       parking_sqmts: properties.parking_sqmts,
@@ -256,7 +308,7 @@ export async function exportBatch(
     })
     .from(properties)
     .innerJoin(cities, eq(cities.id, properties.city_id))
-    .innerJoin(regions, eq(regions.id, cities.region_id))
+    .innerJoin(regions, eq(regions.id, properties.region_id))
     .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
     .leftJoin(brokers, eq(brokers.id, properties.broker_id))
     .where(and(...conditions))

@@ -37,11 +37,9 @@ const propertyFields = (payload: PropertyPayload | UpdatePropertyPayload) => ({
   city_id: payload.city_id,
 });
 
-type CardRow = Awaited<ReturnType<typeof repo.listProperties>>[number];
-
 type PhotoUrls = PhotosService['photoUrls'];
 
-const toCard = (row: CardRow, photoUrls: PhotoUrls): PropertyCard => ({
+const toCard = (row: repo.CardRow, photoUrls: PhotoUrls): PropertyCard => ({
   id: row.id,
   name: row.name,
   address: row.address,
@@ -55,6 +53,8 @@ const toCard = (row: CardRow, photoUrls: PhotoUrls): PropertyCard => ({
   region_name: row.region_name,
   property_type_id: row.property_type_id,
   property_type_name: row.property_type_name,
+  price_per_sqm: row.price_per_sqm,
+  area_basis: row.area_basis,
   photo_url: row.cover_key ? photoUrls(row.cover_key).thumbnail_url : null,
   created_at: row.created_at.toISOString(),
 });
@@ -66,23 +66,22 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
   async function list(query: ListPropertiesQuery): Promise<PropertyList> {
     const { sort, limit, cursor: rawCursor, ...filters } = query;
     const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
-    const [rows, total] = await Promise.all([
+    const [rows, [count]] = await Promise.all([
       repo.listProperties(db, filters, sort, limit + 1, cursor),
       repo.countProperties(db, filters),
     ]);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    let next_cursor: string | null = null;
-    if (rows.length > limit && last) {
-      const value =
-        sort === 'newest' || sort === 'oldest'
-          ? last.created_at.toISOString()
-          : sort === 'price_asc' || sort === 'price_desc'
-            ? last.price
-            : last.building_sqmts;
-      next_cursor = encodePropertyCursor({ sort, value, id: last.id });
-    }
-    return { props: page.map((row) => toCard(row, photoUrls)), next_cursor, total };
+    const next_cursor =
+      rows.length > limit && last
+        ? encodePropertyCursor({ sort, value: repo.sortValue(sort, last), id: last.id })
+        : null;
+    return {
+      props: page.map((row) => toCard(row, photoUrls)),
+      next_cursor,
+      total: Number(count?.n ?? 0),
+      total_exact: count?.exact ?? true,
+    };
   }
 
   async function get(id: number): Promise<PropertyDetail> {

@@ -50,6 +50,8 @@ const card = (id: number, overrides: Partial<PropertyCard> = {}): PropertyCard =
   region_name: 'Metropolitana de Santiago',
   property_type_id: 2,
   property_type_name: 'Departamento',
+  price_per_sqm: 1_250_000,
+  area_basis: 'building',
   photo_url: null,
   created_at: '2025-03-05T15:00:00.000Z',
   ...overrides,
@@ -59,6 +61,7 @@ const page = (ids: number[], next_cursor: string | null, total: number): Propert
   props: ids.map((id) => card(id)),
   next_cursor,
   total,
+  total_exact: true,
 });
 
 const range = (from: number, to: number) =>
@@ -138,6 +141,28 @@ describe('/properties', () => {
       '/properties/7',
     );
     expect(screen.getAllByText('CLP$ 100.000.001')).toHaveLength(1);
+    expect(screen.getAllByText('CLP$ 1.250.000/m² built')).toHaveLength(24);
+  });
+
+  it('says "1.000+" when a broad filter was counted only up to the cap', async () => {
+    stubProperties(() => okReply({ ...page(range(1, 24), 'page-2', 1000), total_exact: false }));
+    visit('/properties?region_id=13');
+    expect(await screen.findByText('1.000+ properties · showing 24')).toBeInTheDocument();
+  });
+
+  it('sorts by price per m²', async () => {
+    const { requestsTo } = stubProperties();
+    const { router } = visit('/properties');
+    await screen.findByRole('heading', { name: 'Propiedad 1' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Price per m²: high to low' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=price_per_sqm_desc'));
+    await waitFor(() =>
+      expect(requestsTo('GET /api/properties').at(-1)?.search.get('sort')).toBe(
+        'price_per_sqm_desc',
+      ),
+    );
   });
 
   it('loads the next page with "Load more", passing the cursor', async () => {

@@ -25,6 +25,8 @@ const property: PropertyDetail = {
   region_name: 'Metropolitana de Santiago',
   property_type_id: 1,
   property_type_name: 'Casa',
+  price_per_sqm: 2_875_000,
+  area_basis: 'building',
   photo_url: null,
   created_at: '2025-03-05T15:00:00.000Z',
   parking_sqmts: 36,
@@ -91,6 +93,7 @@ describe('/properties/:id', () => {
       'Camino El Alba 9420, Las Condes, Metropolitana de Santiago',
     );
     expect(shownFor('Price')).toHaveTextContent('CLP$ 690.000.000');
+    expect(shownFor('Price per m²')).toHaveTextContent('CLP$ 2.875.000/m² of building area');
     expect(shownFor('Property type')).toHaveTextContent('Casa');
     expect(shownFor('Building area')).toHaveTextContent('240 m²');
     expect(shownFor('Land area')).toHaveTextContent('620 m²');

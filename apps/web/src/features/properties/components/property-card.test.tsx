@@ -18,6 +18,8 @@ const card: PropertyCardData = {
   region_name: 'Metropolitana de Santiago',
   property_type_id: 1,
   property_type_name: 'Departamento',
+  price_per_sqm: 2_371_795,
+  area_basis: 'building',
   photo_url: null,
   created_at: '2025-03-05T15:00:00.000Z',
 };
@@ -39,6 +41,18 @@ describe('PropertyCard', () => {
       'datetime',
       '2025-03-05T15:00:00.000Z',
     );
+  });
+
+  it('shows the price per m² on the area it is based on, and nothing when it is unknown', async () => {
+    const { unmount } = renderCard(card);
+    expect(await screen.findByText('CLP$ 2.371.795/m² built')).toBeInTheDocument();
+    unmount();
+    const lot = renderCard({ ...card, price_per_sqm: 45_000, area_basis: 'land' });
+    expect(await screen.findByText('CLP$ 45.000/m² land')).toBeInTheDocument();
+    lot.unmount();
+    renderCard({ ...card, price_per_sqm: null });
+    await screen.findByRole('link');
+    expect(screen.queryByText(/\/m²/)).not.toBeInTheDocument();
   });
 
   it('links the whole card to the property detail', async () => {

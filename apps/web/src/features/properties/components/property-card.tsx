@@ -3,14 +3,14 @@ import { Badge, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from '@/features/properties/components/property-card.module.css';
-import { formatDate, formatPrice } from '@/lib/format';
+import { areaBasisLabel, formatDate, formatPrice, formatPricePerArea } from '@/lib/format';
 
 const PHOTO_HEIGHT = 180;
 
 export type PropertyCardProps = { property: PropertyCardData };
 
-/** One property in the grid: cover photo, name, address, price, comuna and region, created date.
- * The whole card is the link to its detail page. */
+/** One property in the grid: cover photo, name, address, price and price per m², comuna and
+ * region, created date. The whole card is the link to its detail page. */
 export function PropertyCard({ property }: PropertyCardProps) {
   return (
     <Card
@@ -49,9 +49,16 @@ export function PropertyCard({ property }: PropertyCardProps) {
         <Text size="sm" c="dimmed" lineClamp={1}>
           {property.address}
         </Text>
-        <Text fw={700} size="lg">
-          {formatPrice(property.price)}
-        </Text>
+        <Group gap="xs" align="baseline" wrap="wrap">
+          <Text fw={700} size="lg">
+            {formatPrice(property.price)}
+          </Text>
+          {property.price_per_sqm !== null && (
+            <Text size="sm" c="dimmed">
+              {formatPricePerArea(property.price_per_sqm)} {areaBasisLabel(property.area_basis)}
+            </Text>
+          )}
+        </Group>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Badge variant="light" tt="none" miw={0}>
             {property.city_name}, {property.region_name}

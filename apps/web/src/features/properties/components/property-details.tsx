@@ -18,6 +18,7 @@ import {
   formatDateTime,
   formatInteger,
   formatPrice,
+  formatPricePerArea,
 } from '@/lib/format';
 
 /** A place by its coordinates, for a property saved without a Google Maps link. */
@@ -71,9 +72,18 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
     ['Additional area', p.additional_sqmts],
     ['Basement area', p.basement_sqmts],
   ];
+  // Lots and parcels are priced per m² of land, everything else per m² built.
+  const basisArea = p.area_basis === 'land' ? 'land area' : 'building area';
   const propertyRows: Row[] = [
     { label: 'Address', value: location },
     { label: 'Price', value: formatPrice(p.price) },
+    {
+      label: 'Price per m²',
+      value:
+        p.price_per_sqm === null
+          ? `Not available: the ${basisArea} is 0`
+          : `${formatPricePerArea(p.price_per_sqm)} of ${basisArea}`,
+    },
     { label: 'Property type', value: p.property_type_name },
     { label: 'Building area', value: formatArea(p.building_sqmts) },
     { label: 'Land area', value: formatArea(p.land_sqmts) },

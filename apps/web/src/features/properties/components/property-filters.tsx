@@ -28,6 +28,8 @@ const SORT_OPTIONS: { value: PropertySort; label: string }[] = [
   { value: 'price_desc', label: 'Price: high to low' },
   { value: 'area_asc', label: 'Building area: small to large' },
   { value: 'area_desc', label: 'Building area: large to small' },
+  { value: 'price_per_sqm_asc', label: 'Price per m²: low to high' },
+  { value: 'price_per_sqm_desc', label: 'Price per m²: high to low' },
 ];
 
 const VISITED_OPTIONS = [

@@ -71,7 +71,10 @@ function PropertyResults({ filters }: PropertyListProps) {
   if (!data) return errorAlert;
 
   const cards = data.pages.flatMap((page) => page.props);
-  const total = data.pages.at(-1)?.total ?? cards.length;
+  const lastPage = data.pages.at(-1);
+  const total = lastPage?.total ?? cards.length;
+  // A broad filter is counted up to a cap: "1.000+ properties".
+  const atLeast = lastPage?.total_exact === false;
 
   if (cards.length === 0) {
     return (
@@ -88,8 +91,9 @@ function PropertyResults({ filters }: PropertyListProps) {
     <Stack gap="md">
       {!isFetchNextPageError && errorAlert}
       <Text size="sm" c="dimmed" role="status">
-        {formatInteger(total)} {total === 1 ? 'property' : 'properties'}
-        {cards.length < total ? ` · showing ${formatInteger(cards.length)}` : ''}
+        {formatInteger(total)}
+        {atLeast ? '+' : ''} {total === 1 && !atLeast ? 'property' : 'properties'}
+        {cards.length < total || atLeast ? ` · showing ${formatInteger(cards.length)}` : ''}
       </Text>
       <SimpleGrid
         cols={{ base: 1, sm: 2, lg: 3 }}
