@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { missingBrowserReason } from './browser';
 import { api, signIn } from './support';
@@ -187,6 +187,77 @@ test('editor: edits the price, picks a new cover and adds a photo; card and gall
   await page.goto('/properties');
   const card = page.locator(`a[href="/properties/${id}"]`);
   await expect(card.getByText('CLP$ 199.500.000')).toBeVisible();
+  await expect(card.locator('img')).toHaveAttribute('src', azul.thumbnail_url);
+});
+
+/**
+ * Drags tile `from` by its grip until the grip sits where tile `to`'s grip is, with the mouse and
+ * in small steps as a hand would (dnd-kit starts a drag only after a few pixels of movement).
+ */
+async function dragPhoto(page: Page, tiles: Locator, from: number, to: number) {
+  const grip = tiles.nth(from).getByRole('button', { name: `Drag photo ${from + 1} to reorder` });
+  const gripBox = await grip.boundingBox();
+  const fromBox = await tiles.nth(from).boundingBox();
+  const toBox = await tiles.nth(to).boundingBox();
+  if (!gripBox || !fromBox || !toBox) throw new Error('the tiles are not laid out');
+  const x = gripBox.x + gripBox.width / 2;
+  const y = gripBox.y + gripBox.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 4, y + 8, { steps: 4 });
+  await page.mouse.move(x + toBox.x - fromBox.x, y + toBox.y - fromBox.y, { steps: 20 });
+  await page.mouse.up();
+}
+
+test('editor: drags photos by their grips into a new order; gallery and card follow', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'editor@bec.local');
+  const name = `Arrastrar E2E ${Date.now()}`;
+  const id = await addProperty(page, name, ['rojo', 'verde', 'azul']);
+  const [rojo, verde, azul] = await storedPhotos(page, id);
+  if (!rojo || !verde || !azul) throw new Error('the photos were not stored');
+
+  await page.goto(`/properties/${id}/edit`);
+  const tiles = page.getByRole('list', { name: 'Photos in order' }).getByRole('listitem');
+  await expect(tiles).toHaveCount(3);
+  const order = async (expected: StoredPhoto[]) => {
+    for (const [index, photo] of expected.entries()) {
+      await expect(tiles.nth(index).locator('img')).toHaveAttribute('src', photo.thumbnail_url);
+    }
+  };
+  await order([rojo, verde, azul]);
+
+  // A click on a grip is not a drag: nothing moves.
+  await tiles.nth(1).getByRole('button', { name: 'Drag photo 2 to reorder' }).click();
+  await order([rojo, verde, azul]);
+
+  // Azul (third) is dragged onto the cover's place, then rojo (now second) to the end.
+  await dragPhoto(page, tiles, 2, 0);
+  await order([azul, rojo, verde]);
+  await expect(tiles.nth(0)).toHaveAccessibleName('Photo 1 (cover)');
+  await expect(tiles.nth(0).getByText('Cover', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'moved to' })).toHaveText(
+    'Photo 3 moved to position 1 (cover).',
+  );
+  await dragPhoto(page, tiles, 1, 2);
+  await order([azul, verde, rojo]);
+
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Property updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
+
+  const after = await storedPhotos(page, id);
+  expect(after.map((photo) => photo.id)).toEqual([azul.id, verde.id, rojo.id]);
+  const gallery = page.getByRole('region', { name: 'Photos' }).locator('img');
+  await expect(gallery).toHaveCount(3);
+  for (const [index, photo] of after.entries()) {
+    await expect(gallery.nth(index)).toHaveAttribute('src', photo.thumbnail_url);
+  }
+
+  await page.goto('/properties');
+  const card = page.locator(`a[href="/properties/${id}"]`);
   await expect(card.locator('img')).toHaveAttribute('src', azul.thumbnail_url);
 });
 

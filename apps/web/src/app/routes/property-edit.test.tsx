@@ -45,6 +45,8 @@ const property = {
   region_name: 'Metropolitana de Santiago',
   property_type_id: 1,
   property_type_name: 'Casa',
+  price_per_sqm: 2_875_000,
+  area_basis: 'building',
   photo_url: '/photos/21-thumb.webp',
   created_at: '2025-03-05T15:00:00.000Z',
   parking_sqmts: null,
@@ -92,12 +94,40 @@ function stub(routesOverride: Record<string, StubRoute>) {
 const tile = (name: string) =>
   screen.getByRole('listitem', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) });
 
+const coverSrc = () => tile('Photo 1 (cover)').querySelector('img')?.getAttribute('src');
+
+/**
+ * jsdom lays nothing out, and dnd-kit's keyboard moves go to the nearest tile in the arrow's
+ * direction by their boxes: give the photo tiles the boxes of a 4-column grid (plus the drag's
+ * inline translate, as a browser would), everything else keeps jsdom's empty box.
+ */
+function layOutPhotoTiles() {
+  const jsdomRect = Element.prototype.getBoundingClientRect;
+  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: Element,
+  ) {
+    if (!(this instanceof HTMLElement) || !this.dataset.photoKey || !this.parentElement) {
+      return jsdomRect.call(this);
+    }
+    const index = Array.from(this.parentElement.children).indexOf(this);
+    const [, x = '0', y = '0'] =
+      /translate3d\((-?[\d.]+)px, (-?[\d.]+)px/.exec(this.style.transform) ?? [];
+    return DOMRect.fromRect({
+      x: (index % 4) * 210 + Number(x),
+      y: Math.floor(index / 4) * 260 + Number(y),
+      width: 200,
+      height: 250,
+    });
+  });
+}
+
 beforeAll(async () => {
   await import('@/app/routes/property-edit');
   await import('@/app/routes/property-detail');
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   setAccessTokenSource(null);
   notifications.clean();
@@ -144,6 +174,61 @@ describe('/properties/:id/edit', () => {
       photos: [22, 21],
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['properties'] });
+  });
+
+  it('reorders the photos by keyboard drag and drop on their grips and saves that order', async () => {
+    layOutPhotoTiles();
+    const api = stub({
+      'PUT /api/properties/2': okReply({ id: 2, updated_at: '2025-05-01T10:00:00.000Z' }),
+    });
+    const { router } = visit('/properties/2/edit');
+    await screen.findByRole('textbox', { name: 'Name' });
+    expect(coverSrc()).toBe('/photos/21-thumb.webp');
+
+    // Photo 1 (21) goes one place right: 22, 21, 23.
+    within(tile('Photo 1 (cover)'))
+      .getByRole('button', { name: 'Drag photo 1 to reorder' })
+      .focus();
+    await userEvent.keyboard('[Space]');
+    expect(await screen.findByText('Picked up photo 1.')).toBeInTheDocument();
+    await userEvent.keyboard('[ArrowRight]');
+    await userEvent.keyboard('[Space]');
+    expect(await screen.findByText('Photo 1 moved to position 2.')).toBeInTheDocument();
+    expect(coverSrc()).toBe('/photos/22-thumb.webp');
+    expect(tile('Photo 2').querySelector('img')).toHaveAttribute('src', '/photos/21-thumb.webp');
+
+    // Photo 3 (23) goes two places left, to the cover: 23, 22, 21.
+    within(tile('Photo 3')).getByRole('button', { name: 'Drag photo 3 to reorder' }).focus();
+    await userEvent.keyboard('[Space]');
+    await userEvent.keyboard('[ArrowLeft]');
+    await userEvent.keyboard('[ArrowLeft]');
+    await userEvent.keyboard('[Space]');
+    expect(await screen.findByText('Photo 3 moved to position 1 (cover).')).toBeInTheDocument();
+    const srcs = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.dataset.photoKey)
+      .map((item) => item.querySelector('img')?.getAttribute('src'));
+    expect(srcs).toEqual([
+      '/photos/23-thumb.webp',
+      '/photos/22-thumb.webp',
+      '/photos/21-thumb.webp',
+    ]);
+    expect(within(tile('Photo 1 (cover)')).getByText('Cover')).toBeInTheDocument();
+
+    // Escape puts a picked-up photo back where it was.
+    within(tile('Photo 2')).getByRole('button', { name: 'Drag photo 2 to reorder' }).focus();
+    await userEvent.keyboard('[Space]');
+    await userEvent.keyboard('[ArrowLeft]');
+    await userEvent.keyboard('[Escape]');
+    expect(
+      await screen.findByText('Moving cancelled. Photo 2 stays at position 2.'),
+    ).toBeInTheDocument();
+    expect(coverSrc()).toBe('/photos/23-thumb.webp');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/properties/2'));
+    const [put] = api.requestsTo('PUT /api/properties/2');
+    expect(put?.body).toMatchObject({ photos: [23, 22, 21] });
   });
 
   it("shows the server's conflict message with Reload, which refills the form from the property", async () => {

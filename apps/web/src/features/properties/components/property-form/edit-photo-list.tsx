@@ -1,16 +1,25 @@
 import {
-  AspectRatio,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+} from '@dnd-kit/sortable';
+import { SimpleGrid, Text } from '@mantine/core';
+import { useRef } from 'react';
+import {
+  photoDragAnnouncements,
+  photoDragInstructions,
+} from '@/features/properties/components/property-form/edit-photo-drag-messages';
 import type { EditPhotoItem } from '@/features/properties/components/property-form/edit-photo-order';
+import { SortablePhotoTile } from '@/features/properties/components/property-form/sortable-photo-tile';
 
 export type EditPhotoListProps = {
   items: EditPhotoItem[];
@@ -22,10 +31,18 @@ export type EditPhotoListProps = {
 
 /**
  * The edit form's photos in order, saved ones and files picked now alike: the first is the
- * cover. Each tile moves left or right, becomes the cover, or is removed (a saved photo left out
- * is deleted when the form is saved). Buttons rather than drag and drop, for keyboards too.
+ * cover. A tile is dragged to its new place by its grip, with a pointer or with the keyboard
+ * (space to pick it up, arrow keys, space to drop; the steps are read out), and it also has
+ * buttons to move it left or right, make it the cover, or remove it (a saved photo left out is
+ * deleted when the form is saved). The buttons stay for touch and for anyone who prefers them; a
+ * pointer drag starts only after a few pixels of movement, so a click on the grip does nothing.
  */
 export function EditPhotoList({ items, onMove, onRemove, disabled }: EditPhotoListProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const justPickedUp = useRef(false);
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -33,91 +50,43 @@ export function EditPhotoList({ items, onMove, onRemove, disabled }: EditPhotoLi
       </Text>
     );
   }
+  const keys = items.map((item) => item.key);
+  const drop = ({ active, over }: DragEndEvent) => {
+    if (!over || over.id === active.id) return;
+    const to = keys.indexOf(String(over.id));
+    if (to !== -1) onMove(String(active.id), to);
+  };
   return (
-    <SimpleGrid
-      component="ul"
-      aria-label="Photos in order"
-      cols={{ base: 2, xs: 3, sm: 4 }}
-      spacing="sm"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={drop}
+      accessibility={{
+        announcements: photoDragAnnouncements(keys, justPickedUp),
+        screenReaderInstructions: photoDragInstructions,
+      }}
     >
-      {items.map((item, index) => {
-        const label = `Photo ${index + 1}${index === 0 ? ' (cover)' : ''}`;
-        const src = item.kind === 'saved' ? item.thumbnailUrl : item.photo.previewUrl;
-        const status = item.kind === 'new' ? item.photo.status : null;
-        return (
-          <Paper
-            key={item.key}
-            withBorder
-            radius="sm"
-            p={6}
-            component="li"
-            aria-label={label}
-            data-photo-key={item.key}
-          >
-            <Stack gap={6}>
-              <Box pos="relative">
-                <AspectRatio ratio={4 / 3}>
-                  <Image src={src} alt="" radius="xs" fit="cover" />
-                </AspectRatio>
-                {index === 0 && (
-                  <Badge pos="absolute" top={6} left={6} size="xs" variant="filled" tt="none">
-                    Cover
-                  </Badge>
-                )}
-              </Box>
-              <Text size="xs" truncate="end">
-                {item.kind === 'saved' ? 'Saved photo' : `New: ${item.photo.file.name}`}
-              </Text>
-              {status === 'uploading' && (
-                <Text size="xs" c="dimmed">
-                  Uploading {item.kind === 'new' ? item.photo.progress : 0}%
-                </Text>
-              )}
-              {item.kind === 'new' && item.photo.status === 'failed' && item.photo.error && (
-                <Text size="xs" c="red.8" role="alert">
-                  {item.photo.error}
-                </Text>
-              )}
-              <Group gap={4}>
-                <Button
-                  size="compact-xs"
-                  variant="default"
-                  disabled={disabled || index === 0}
-                  onClick={() => onMove(item.key, index - 1)}
-                >
-                  Move left
-                </Button>
-                <Button
-                  size="compact-xs"
-                  variant="default"
-                  disabled={disabled || index === items.length - 1}
-                  onClick={() => onMove(item.key, index + 1)}
-                >
-                  Move right
-                </Button>
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  disabled={disabled || index === 0}
-                  onClick={() => onMove(item.key, 0)}
-                >
-                  Make cover
-                </Button>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  disabled={disabled}
-                  onClick={() => onRemove(item)}
-                >
-                  Remove
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-        );
-      })}
-    </SimpleGrid>
+      <SortableContext items={keys} strategy={rectSortingStrategy} disabled={disabled}>
+        <SimpleGrid
+          component="ul"
+          aria-label="Photos in order"
+          cols={{ base: 2, xs: 3, sm: 4 }}
+          spacing="sm"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {items.map((item, index) => (
+            <SortablePhotoTile
+              key={item.key}
+              item={item}
+              index={index}
+              count={items.length}
+              onMove={onMove}
+              onRemove={onRemove}
+              disabled={disabled}
+            />
+          ))}
+        </SimpleGrid>
+      </SortableContext>
+    </DndContext>
   );
 }
