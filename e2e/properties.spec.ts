@@ -54,7 +54,7 @@ test('viewer: the grid shows CLP prices and comuna badges, no Add Property, and 
     .filter({ has: page.getByRole('heading', { level: 3 }) })
     .first();
   await expect(firstCard).toHaveAttribute('href', /^\/properties\/\d+$/);
-  await expect(firstCard.getByText(/^CLP\$/)).toHaveText(CLP);
+  await expect(firstCard.getByText(CLP)).toBeVisible();
   const newest = (await api(page, 'GET', '/api/properties?limit=1')).body.data.props[0];
   await expect(firstCard.getByRole('heading')).toHaveText(newest.name);
   await expect(
@@ -134,6 +134,46 @@ test('the search text and the visited filter reach the URL and the list', async 
   await choose(page, 'Visited', 'No');
   await expect(page).toHaveURL(/\?q=Puc%C3%B3n&visited=false$/);
   await expect(main(page).getByText('No properties found.')).toBeVisible();
+});
+
+test('price per m² shows on cards and the detail (land area for lots), and sorts the grid', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer@bec.local');
+  await page.goto('/properties?q=Chicureo');
+  const lot = main(page).getByRole('link').filter({ hasText: 'Terreno en Chicureo' });
+  // CLP$ 295.000.000 over 1.200 m² of land.
+  await expect(lot.getByText('CLP$ 245.833/m² land')).toBeVisible();
+  await lot.click();
+  await expect(detailValue(page, 'Price per m²')).toHaveText('CLP$ 245.833/m² of land area');
+
+  await page.goto('/properties');
+  await expect(cards(page)).toHaveCount(PAGE_SIZE);
+  await choose(page, 'Sort by', 'Price per m²: high to low');
+  await expect(page).toHaveURL(/\?sort=price_per_sqm_desc$/);
+  const perSqm = main(page).getByText(/^CLP\$ [\d.]+\/m² (built|land)$/);
+  // Scroll until every page is in: the order holds across pages (keyset on the same key).
+  const { total } = (await api(page, 'GET', '/api/properties?limit=1')).body.data;
+  const loadMore = main(page).getByRole('button', { name: 'Load more' });
+  await expect
+    .poll(async () => {
+      if (await loadMore.isVisible()) await loadMore.scrollIntoViewIfNeeded().catch(() => {});
+      return cards(page).count();
+    })
+    .toBe(total);
+  const values = (await perSqm.allTextContents()).map((t) =>
+    Number(
+      t
+        .replace(/^CLP\$ /, '')
+        .replace(/\/m².*$/, '')
+        .replaceAll('.', ''),
+    ),
+  );
+  expect(values.length).toBeGreaterThanOrEqual(DEMO_COUNT);
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+  const dearest = (await api(page, 'GET', '/api/properties?sort=price_per_sqm_desc&limit=1')).body
+    .data.props[0];
+  await expect(cards(page).first()).toHaveText(dearest.name);
 });
 
 test('opening a card shows the property detail with every field', async ({ page }) => {
