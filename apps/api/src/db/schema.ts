@@ -137,13 +137,15 @@ export const properties = pgTable(
     updated_at: timestamptz('updated_at'),
   },
   (t) => [
-    // Keyset pagination: one index per sort order, id as the tie-breaker.
-    index('properties_created_idx').on(t.created_at.desc(), t.id.desc()),
+    // Keyset pagination: one index per sort order, id as the tie-breaker. Ascending: a btree read
+    // backwards serves `order by x desc, id desc` exactly. (Drizzle's `.desc()` writes DESC NULLS
+    // LAST, which `order by x desc` (nulls first) does not match, so the planner sorted instead.)
+    index('properties_created_id_idx').on(t.created_at, t.id),
     index('properties_price_idx').on(t.price, t.id),
     index('properties_building_idx').on(t.building_sqmts, t.id),
-    index('properties_city_created_idx').on(t.city_id, t.created_at.desc(), t.id.desc()),
-    index('properties_type_created_idx').on(t.property_type_id, t.created_at.desc(), t.id.desc()),
-    index('properties_region_created_idx').on(t.region_id, t.created_at.desc(), t.id.desc()),
+    index('properties_city_created_id_idx').on(t.city_id, t.created_at, t.id),
+    index('properties_type_created_id_idx').on(t.property_type_id, t.created_at, t.id),
+    index('properties_region_created_id_idx').on(t.region_id, t.created_at, t.id),
     // Price per m² sorts, unknown values last either way: see PRICE_PER_SQM_KEYS in the repository.
     index('properties_ppsqm_asc_idx').on(
       sql`coalesce(${t.price_per_sqm}, ${sql.raw(PPSQM_NULL_LAST_ASC)})`,

@@ -29,7 +29,15 @@ UPDATE "properties" SET "name" = "name";--> statement-breakpoint
 ALTER TABLE "properties" ALTER COLUMN "region_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "properties" ALTER COLUMN "search_text" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "properties" ADD CONSTRAINT "properties_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "properties_region_created_idx" ON "properties" USING btree ("region_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+-- Keyset indexes ascending: read backwards they serve `order by created_at desc, id desc`, which
+-- the DESC NULLS LAST ones of 0000 could not (the planner sorted the whole table instead).
+DROP INDEX "properties_created_idx";--> statement-breakpoint
+DROP INDEX "properties_city_created_idx";--> statement-breakpoint
+DROP INDEX "properties_type_created_idx";--> statement-breakpoint
+CREATE INDEX "properties_created_id_idx" ON "properties" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "properties_city_created_id_idx" ON "properties" USING btree ("city_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "properties_type_created_id_idx" ON "properties" USING btree ("property_type_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "properties_region_created_id_idx" ON "properties" USING btree ("region_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "properties_ppsqm_asc_idx" ON "properties" USING btree (coalesce("price_per_sqm", 9223372036854775807),"id");--> statement-breakpoint
 CREATE INDEX "properties_ppsqm_desc_idx" ON "properties" USING btree (coalesce("price_per_sqm", -1),"id");--> statement-breakpoint
 CREATE INDEX "properties_search_idx" ON "properties" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
