@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { JSONWebKeySet } from 'jose';
+import pino from 'pino';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
@@ -71,7 +72,13 @@ const VITE_DEV_ORIGIN = 'http://localhost:5173';
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      // Lines written while a write is in flight go out together in one syscall, instead of two
+      // blocking writes per request; pino flushes what is left when the process exits.
+      stream: pino.destination({ dest: 1, sync: false }),
+    },
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

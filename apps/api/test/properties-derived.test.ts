@@ -203,6 +203,19 @@ describe('total', () => {
     expect((await list('')).total).toBe(start.total + PROPERTY_COUNT_CAP + 5);
   });
 
+  it('still totals a cursor page that comes back empty (its rows were deleted meanwhile)', async () => {
+    const first = await add({ name: 'Vanishing one' });
+    const second = await add({ name: 'Vanishing two' });
+    const page = await list('q=vanishing&limit=1');
+    expect(page.props.map((p) => p.id)).toEqual([second]);
+    await t.inject('editor', { method: 'DELETE', url: `/api/properties/${first}` });
+    const rest = await list(
+      `q=vanishing&limit=1&cursor=${encodeURIComponent(String(page.next_cursor))}`,
+    );
+    expect(rest).toMatchObject({ props: [], next_cursor: null, total: 1, total_exact: true });
+    await t.inject('editor', { method: 'DELETE', url: `/api/properties/${second}` });
+  });
+
   it('stops counting a filtered list at the cap, and says so', async () => {
     const broad = await list('q=bulk');
     expect(broad).toMatchObject({ total: PROPERTY_COUNT_CAP, total_exact: false });

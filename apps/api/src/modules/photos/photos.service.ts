@@ -4,6 +4,8 @@ import {
   type UploadUrlBody,
   type UploadUrlEntry,
 } from '@bec/contracts';
+import { LRUCache } from 'lru-cache';
+
 import type { Database } from '../../db/client.js';
 import { validationError } from '../../lib/app-error.js';
 import {
@@ -146,14 +148,26 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   const getPayload = (key: string, variant: string, expires: number) =>
     `GET\n${key}\n${variant}\n${expires}`;
 
+  // A link is the same all day, so a page of cards signs each cover once a day, not per request.
+  const signedUrls = new LRUCache<string, string>({ max: 20_000 });
+
   function photoUrl(key: string, variant: Variant | 'original') {
     const expires = urlExpiry();
-    const query = new URLSearchParams({
-      expires: String(expires),
-      sig: signer.sign(getPayload(key, variant, expires)),
-    });
-    return `/photos/${key}/${variant}?${query}`;
+    const cacheKey = `${key}\n${variant}\n${expires}`;
+    let url = signedUrls.get(cacheKey);
+    if (url === undefined) {
+      const query = new URLSearchParams({
+        expires: String(expires),
+        sig: signer.sign(getPayload(key, variant, expires)),
+      });
+      url = `/photos/${key}/${variant}?${query}`;
+      signedUrls.set(cacheKey, url);
+    }
+    return url;
   }
+
+  /** The card-sized link alone, for the grid's cards. */
+  const cardPhotoUrl = (key: string) => photoUrl(key, 'card');
 
   const photoUrls = (key: string) => ({
     url: photoUrl(key, 'gallery'),
@@ -219,6 +233,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     prepareAttachment,
     markAttached,
     photoUrls,
+    cardPhotoUrl,
     checkDownload,
     ensureVariant,
     collectUnattached,

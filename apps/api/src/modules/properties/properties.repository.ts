@@ -1,7 +1,8 @@
 import { type ListPropertiesQuery, PROPERTY_COUNT_CAP, type PropertySort } from '@bec/contracts';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
+import { type Bound, prepared } from '../../db/prepared.js';
 import {
   brokers,
   cities,
@@ -23,29 +24,42 @@ export type NewProperty = PropertyInsert;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterConditions(f: PropertyFilters): SQL[] {
-  const conditions: (SQL | undefined)[] = [];
-  if (f.q) {
-    // search_text is lower(unaccent(name, address, comuna)); the pattern gets the same treatment,
-    // so "nunoa" finds Ñuñoa, and the trigram index serves any substring of 3+ characters.
-    conditions.push(
-      sql`${properties.search_text} like '%' || lower(unaccent(${escapeLike(f.q)})) || '%'`,
-    );
-  }
-  if (f.region_id !== undefined) conditions.push(eq(properties.region_id, f.region_id));
-  if (f.city_id !== undefined) conditions.push(eq(properties.city_id, f.city_id));
-  if (f.property_type_id !== undefined)
-    conditions.push(eq(properties.property_type_id, f.property_type_id));
-  if (f.broker_id !== undefined) conditions.push(eq(properties.broker_id, f.broker_id));
-  if (f.visited !== undefined) conditions.push(eq(properties.visited, f.visited));
-  if (f.price_min !== undefined) conditions.push(gte(properties.price, f.price_min));
-  if (f.price_max !== undefined) conditions.push(lte(properties.price, f.price_max));
-  if (f.land_min !== undefined) conditions.push(gte(properties.land_sqmts, f.land_min));
-  if (f.land_max !== undefined) conditions.push(lte(properties.land_sqmts, f.land_max));
-  if (f.building_min !== undefined) conditions.push(gte(properties.building_sqmts, f.building_min));
-  if (f.building_max !== undefined) conditions.push(lte(properties.building_sqmts, f.building_max));
-  return conditions.filter((c): c is SQL => c !== undefined);
+type FilterKey = keyof PropertyFilters;
+
+/**
+ * One condition per filter, over a value or a placeholder (`sql.placeholder(key)`) alike, so the
+ * same text serves a one-off query (the CSV export) and a prepared statement (the list).
+ */
+const FILTERS: Record<FilterKey, (value: unknown) => SQL> = {
+  // search_text is lower(unaccent(name, address, comuna)); the pattern gets the same treatment,
+  // so "nunoa" finds Ñuñoa, and the trigram index serves any substring of 3+ characters.
+  q: (v) => sql`${properties.search_text} like '%' || lower(unaccent(${v}::text)) || '%'`,
+  region_id: (v) => sql`${properties.region_id} = ${v}`,
+  city_id: (v) => sql`${properties.city_id} = ${v}`,
+  property_type_id: (v) => sql`${properties.property_type_id} = ${v}`,
+  broker_id: (v) => sql`${properties.broker_id} = ${v}`,
+  visited: (v) => sql`${properties.visited} = ${v}`,
+  price_min: (v) => sql`${properties.price} >= ${v}`,
+  price_max: (v) => sql`${properties.price} <= ${v}`,
+  land_min: (v) => sql`${properties.land_sqmts} >= ${v}`,
+  land_max: (v) => sql`${properties.land_sqmts} <= ${v}`,
+  building_min: (v) => sql`${properties.building_sqmts} >= ${v}`,
+  building_max: (v) => sql`${properties.building_sqmts} <= ${v}`,
+};
+const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
+
+/** The filters in use, in a fixed order (it names the prepared statement), with their values. */
+function activeFilters(f: PropertyFilters) {
+  const keys = FILTER_KEYS.filter((key) => f[key] !== undefined && f[key] !== '');
+  const values: Record<string, unknown> = {};
+  for (const key of keys) values[key] = key === 'q' ? escapeLike(String(f.q)) : f[key];
+  return { keys, values };
 }
+
+const filterConditions = (f: PropertyFilters): SQL[] => {
+  const { keys, values } = activeFilters(f);
+  return keys.map((key) => FILTERS[key](values[key]));
+};
 
 type SortSpec = {
   /** A column, or the exact expression of an index (the planner matches it textually). */
@@ -69,8 +83,6 @@ export const SORTS: Record<PropertySort, SortSpec> = {
   price_per_sqm_desc: { key: ppsqmKey(PPSQM_NULL_LAST_DESC), direction: 'desc', cast: 'bigint' },
 };
 
-export type CardRow = Awaited<ReturnType<typeof listProperties>>[number];
-
 /** The cursor value of a row under a sort: the sort key, as text where JSON numbers fall short. */
 export function sortValue(sort: PropertySort, row: CardRow): number | string {
   switch (sort) {
@@ -91,9 +103,9 @@ export function sortValue(sort: PropertySort, row: CardRow): number | string {
 }
 
 /** Row-value comparison, so (key, id) pairs walk the matching composite index. */
-function afterCursor(spec: SortSpec, cursor: PropertyCursor): SQL {
+function afterCursor(spec: SortSpec): SQL {
   const op = spec.direction === 'desc' ? sql`<` : sql`>`;
-  return sql`(${spec.key}, ${properties.id}) ${op} (${cursor.value}::${sql.raw(spec.cast)}, ${cursor.id}::integer)`;
+  return sql`(${spec.key}, ${properties.id}) ${op} (${sql.placeholder('after_value')}::${sql.raw(spec.cast)}, ${sql.placeholder('after_id')}::integer)`;
 }
 
 const cardColumns = {
@@ -118,58 +130,80 @@ const cardColumns = {
   >`(select ${property_photos.storage_key} from ${property_photos} where ${property_photos.property_id} = ${properties.id} order by ${property_photos.position} limit 1)`,
 };
 
-/** A query builder, not a promise: await it to run it, or `.toSQL()` it (the benchmark does). */
-export function listProperties(
-  db: Database,
-  filters: PropertyFilters,
-  sort: PropertySort,
-  limit: number,
-  cursor: PropertyCursor | null,
-) {
+/**
+ * How many properties match, as one scalar. Unfiltered: the trigger-kept total, exact and free.
+ * Filtered: the matches counted up to PROPERTY_COUNT_CAP + 1 and no further, so a broad filter
+ * never scans everything (more than the cap means "at least the cap").
+ */
+function matchCount(filters: FilterKey[]) {
+  if (!filters.length) return sql<number>`(select ${properties_total.n} from ${properties_total})`;
+  const conditions = and(...filters.map((key) => FILTERS[key](sql.placeholder(key))));
+  return sql<number>`(select count(*) from (select 1 from ${properties} where ${conditions} limit ${sql.raw(String(PROPERTY_COUNT_CAP + 1))}) as matches)`;
+}
+
+/** A page of cards; each row also carries the filter's match count (one round trip, not two). */
+function listQuery(db: Database, sort: PropertySort, filters: FilterKey[], cursor: boolean) {
   const spec = SORTS[sort];
-  const conditions = filterConditions(filters);
-  if (cursor) conditions.push(afterCursor(spec, cursor));
+  const conditions = filters.map((key) => FILTERS[key](sql.placeholder(key)));
+  if (cursor) conditions.push(afterCursor(spec));
   const order = spec.direction === 'desc' ? desc : asc;
   return db
-    .select(cardColumns)
+    .select({ ...cardColumns, matches: matchCount(filters).mapWith(Number) })
     .from(properties)
     .innerJoin(cities, eq(cities.id, properties.city_id))
     .innerJoin(regions, eq(regions.id, properties.region_id))
     .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
     .where(and(...conditions))
     .orderBy(order(spec.key), order(properties.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'));
 }
 
+/** The match count alone, for a page that came back empty (properties_total has one row). */
+const countQuery = (db: Database, filters: FilterKey[]) =>
+  db.select({ matches: matchCount(filters).mapWith(Number) }).from(properties_total);
+
+export type CardRow = Omit<Awaited<ReturnType<typeof listQuery>>[number], 'matches'>;
+
 /**
- * How many properties match, as a query builder answering one row `{ n, exact }`. Unfiltered:
- * the trigger-kept total, exact and free. Filtered: matches counted up to PROPERTY_COUNT_CAP + 1
- * and no further, so a broad filter never scans everything; `exact` is false past the cap.
+ * What one list page runs, as prepared statements with their values: `rows` (with the match
+ * count on each), and `count` for when a cursor page comes back empty. The benchmark runs the
+ * very same statements through `pg`.
  */
-export function countProperties(db: Database, filters: PropertyFilters) {
-  const conditions = filterConditions(filters);
-  if (!conditions.length) {
-    return db.select({ n: properties_total.n, exact: sql<boolean>`true` }).from(properties_total);
-  }
-  const matches = db
-    .select({ one: sql`1` })
-    .from(properties)
-    .where(and(...conditions))
-    .limit(PROPERTY_COUNT_CAP + 1)
-    .as('matches');
-  return db
-    .select({
-      n: sql<number>`least(count(*), ${sql.raw(String(PROPERTY_COUNT_CAP))})::int`,
-      exact: sql<boolean>`count(*) <= ${sql.raw(String(PROPERTY_COUNT_CAP))}`,
-    })
-    .from(matches);
+export function listPage(
+  db: Database,
+  filters: PropertyFilters,
+  sort: PropertySort,
+  limit: number,
+  cursor: PropertyCursor | null,
+) {
+  const active = activeFilters(filters);
+  const shape = `${sort}|${active.keys.join(',')}|${cursor ? 'after' : 'first'}`;
+  const rowValues: Record<string, unknown> = { ...active.values, limit };
+  if (cursor) Object.assign(rowValues, { after_value: cursor.value, after_id: cursor.id });
+  return {
+    filtered: active.keys.length > 0,
+    rows: {
+      statement: prepared<CardRow & { matches: number }>(db, `list|${shape}`, () =>
+        listQuery(db, sort, active.keys, cursor !== null),
+      ),
+      values: rowValues,
+    } satisfies Bound<CardRow & { matches: number }>,
+    count: {
+      statement: prepared<{ matches: number }>(db, `count|${active.keys.join(',')}`, () =>
+        countQuery(db, active.keys),
+      ),
+      values: active.values,
+    } satisfies Bound<{ matches: number }>,
+  };
 }
+
+export { run } from '../../db/prepared.js';
 
 const createdBy = alias(users, 'created_by_user');
 const updatedBy = alias(users, 'updated_by_user');
 
-export async function findProperty(db: Database, id: number) {
-  const [row] = await db
+function propertyQuery(db: Database) {
+  return db
     .select({
       ...cardColumns,
       parking_sqmts: properties.parking_sqmts,
@@ -195,9 +229,16 @@ export async function findProperty(db: Database, id: number) {
     .leftJoin(brokers, eq(brokers.id, properties.broker_id))
     .leftJoin(createdBy, eq(createdBy.id, properties.created_by))
     .leftJoin(updatedBy, eq(updatedBy.id, properties.updated_by))
-    .where(eq(properties.id, id))
+    .where(eq(properties.id, sql.placeholder('id')))
     .limit(1);
-  return row ?? null;
+}
+
+type PropertyRow = Awaited<ReturnType<typeof propertyQuery>>[number];
+
+/** Every field of one property, with the names it refers to (prepared: the detail page is hot). */
+export async function findProperty(db: Database, id: number) {
+  const statement = prepared<PropertyRow>(db, 'properties|detail', () => propertyQuery(db));
+  return (await statement.prepared.execute({ id }))[0] ?? null;
 }
 
 export const listPhotos = (db: Database, propertyId: number) =>

@@ -1,13 +1,14 @@
-import type {
-  FieldErrors,
-  ListPropertiesQuery,
-  Me,
-  Photo,
-  PropertyCard,
-  PropertyDetail,
-  PropertyList,
-  PropertyPayload,
-  UpdatePropertyPayload,
+import {
+  type FieldErrors,
+  type ListPropertiesQuery,
+  type Me,
+  type Photo,
+  PROPERTY_COUNT_CAP,
+  type PropertyCard,
+  type PropertyDetail,
+  type PropertyList,
+  type PropertyPayload,
+  type UpdatePropertyPayload,
 } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError, validationError } from '../../lib/app-error.js';
@@ -37,9 +38,9 @@ const propertyFields = (payload: PropertyPayload | UpdatePropertyPayload) => ({
   city_id: payload.city_id,
 });
 
-type PhotoUrls = PhotosService['photoUrls'];
+type CardPhotoUrl = PhotosService['cardPhotoUrl'];
 
-const toCard = (row: repo.CardRow, photoUrls: PhotoUrls): PropertyCard => ({
+const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => ({
   id: row.id,
   name: row.name,
   address: row.address,
@@ -55,32 +56,34 @@ const toCard = (row: repo.CardRow, photoUrls: PhotoUrls): PropertyCard => ({
   property_type_name: row.property_type_name,
   price_per_sqm: row.price_per_sqm,
   area_basis: row.area_basis,
-  photo_url: row.cover_key ? photoUrls(row.cover_key).thumbnail_url : null,
+  photo_url: row.cover_key ? cardPhotoUrl(row.cover_key) : null,
   created_at: row.created_at.toISOString(),
 });
 
 export type PropertiesServiceOptions = { photos: PhotosService };
 
 export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
-  const photoUrls = photos.photoUrls;
+  const { photoUrls, cardPhotoUrl } = photos;
   async function list(query: ListPropertiesQuery): Promise<PropertyList> {
     const { sort, limit, cursor: rawCursor, ...filters } = query;
     const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
-    const [rows, [count]] = await Promise.all([
-      repo.listProperties(db, filters, sort, limit + 1, cursor),
-      repo.countProperties(db, filters),
-    ]);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    // One row more than the page says whether there is a next one.
+    const page = repo.listPage(db, filters, sort, limit + 1, cursor);
+    const rows = await repo.run(page.rows);
+    const matches =
+      rows[0]?.matches ?? (cursor ? ((await repo.run(page.count))[0]?.matches ?? 0) : 0);
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
     const next_cursor =
       rows.length > limit && last
         ? encodePropertyCursor({ sort, value: repo.sortValue(sort, last), id: last.id })
         : null;
+    const exact = !page.filtered || matches <= PROPERTY_COUNT_CAP;
     return {
-      props: page.map((row) => toCard(row, photoUrls)),
+      props: shown.map((row) => toCard(row, cardPhotoUrl)),
       next_cursor,
-      total: Number(count?.n ?? 0),
-      total_exact: count?.exact ?? true,
+      total: exact ? matches : PROPERTY_COUNT_CAP,
+      total_exact: exact,
     };
   }
 
@@ -94,7 +97,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       height: p.height,
     }));
     return {
-      ...toCard(row, photoUrls),
+      ...toCard(row, cardPhotoUrl),
       parking_sqmts: row.parking_sqmts,
       additional_sqmts: row.additional_sqmts,
       basement_sqmts: row.basement_sqmts,

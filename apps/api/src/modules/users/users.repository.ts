@@ -1,14 +1,24 @@
 import type { Role } from '@bec/contracts';
-import { asc, eq, gt } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { users, waitlist } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
 const byEmail = (email: string) => eq(users.email, email.toLowerCase());
 
-export const findUserBySubject = async (db: Database, subject: string) =>
-  (await db.select().from(users).where(eq(users.idp_subject, subject)).limit(1))[0] ?? null;
+/** Runs on every authenticated request, hence prepared. */
+export const findUserBySubject = async (db: Database, subject: string) => {
+  const statement = prepared<UserRow>(db, 'users|by-subject', () =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.idp_subject, sql.placeholder('subject')))
+      .limit(1),
+  );
+  return (await statement.prepared.execute({ subject }))[0] ?? null;
+};
 
 export const findUserByEmail = async (db: Database, email: string) =>
   (await db.select().from(users).where(byEmail(email)).limit(1))[0] ?? null;
