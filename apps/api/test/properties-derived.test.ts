@@ -1,4 +1,10 @@
-import { PROPERTY_COUNT_CAP, type PropertyCard } from '@bec/contracts';
+import {
+  PROPERTY_COUNT_CAP,
+  type PropertyCard,
+  PropertyCardSchema,
+  PropertyDetailSchema,
+  PropertyListSchema,
+} from '@bec/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -141,6 +147,26 @@ describe('price per m²', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().error.fieldErrors)).toEqual(['cursor']);
+  });
+});
+
+describe('the list and the detail, stringified without a zod pass', () => {
+  it('carry exactly the contract keys, with the types it says', async () => {
+    const id = await add({ name: 'Contract keys' });
+    const page = (
+      await t.inject('viewer', { method: 'GET', url: '/api/properties?limit=2' })
+    ).json();
+    expect(Object.keys(page).sort()).toEqual(['data', 'message', 'status']);
+    expect(Object.keys(page.data).sort()).toEqual(Object.keys(PropertyListSchema.shape).sort());
+    for (const card of page.data.props)
+      expect(Object.keys(card).sort()).toEqual(Object.keys(PropertyCardSchema.shape).sort());
+    expect(() => PropertyListSchema.parse(page.data)).not.toThrow();
+
+    const detail = (
+      await t.inject('viewer', { method: 'GET', url: `/api/properties/${id}` })
+    ).json();
+    expect(Object.keys(detail.data).sort()).toEqual(Object.keys(PropertyDetailSchema.shape).sort());
+    expect(() => PropertyDetailSchema.parse(detail.data)).not.toThrow();
   });
 });
 

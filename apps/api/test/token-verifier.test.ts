@@ -53,3 +53,24 @@ describe('token verifier when the provider is down', () => {
     expect(await codeOf(flaky(token))).toBe('ok');
   });
 });
+
+describe('token verifier cache', () => {
+  it('answers a repeated token from its cache, yet refuses it once it expires', async () => {
+    const verify = createTokenVerifier({
+      issuer: issuer.issuer,
+      audience: 'bec-api',
+      algorithms: ['RS256'],
+      clockTolerance: 0,
+    });
+    const token = await issuer.mint(
+      { sub: 'c', email: 'c@b.cl', email_verified: true },
+      { expiresIn: 2 },
+    );
+    expect(await codeOf(verify(token))).toBe('ok');
+    // The second time it comes from the cache, with the same answer.
+    expect(await verify(token)).toMatchObject({ subject: 'c', email: 'c@b.cl' });
+    // exp is whole seconds: wait until it has surely passed.
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    expect(await codeOf(verify(token))).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,6 +1,7 @@
 import type { User } from '@bec/contracts';
 import { describe, expect, it } from 'vitest';
-import { PEOPLE, setupApp } from './helpers.js';
+import { createUsersService, MEMBER_CACHE_TTL_MS } from '../src/modules/users/users.service.js';
+import { PEOPLE, setupApp, validProperty } from './helpers.js';
 
 const t = setupApp({ env: { ADMIN_EMAILS: 'Boss@BEC.test, other-boss@bec.test' } });
 
@@ -186,5 +187,27 @@ describe('the last admin', () => {
     const after = await t.inject('viewer', { method: 'GET', url: '/api/properties' });
     expect(after.statusCode).toBe(403);
     expect(after.json().error.code).toBe('WAITLISTED');
+  });
+});
+
+describe('a change made by another process (the users CLI on the same database)', () => {
+  it('reaches a member who is already remembered within the cache lifetime', async () => {
+    const person = newcomer(77);
+    const cli = createUsersService(t.db.db, { adminEmails: [] });
+    await cli.upsertByEmail(person.email, 'editor', person.name);
+    const token = await t.tokenFor(person);
+    const add = () =>
+      t.inject(token, { method: 'POST', url: '/api/properties/add', payload: validProperty() });
+    expect((await add()).statusCode).toBe(201);
+
+    await cli.upsertByEmail(person.email, 'viewer');
+    const started = Date.now();
+    let status = (await add()).statusCode;
+    while (status !== 403 && Date.now() - started < MEMBER_CACHE_TTL_MS + 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await add()).statusCode;
+    }
+    expect(status).toBe(403);
+    expect(Date.now() - started).toBeLessThanOrEqual(MEMBER_CACHE_TTL_MS + 1_000);
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { AUTH_ERRORS, ok, plainJson, responses } from '../../lib/http.js';
 import type { PropertiesService } from './properties.service.js';
 
 export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesService }> = async (
@@ -29,6 +29,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         querystring: ListPropertiesQuerySchema,
         response: responses(200, PropertyListSchema, [400, ...AUTH_ERRORS]),
       },
+      serializerCompiler: plainJson,
       onRequest: member,
     },
     async (request) => ok('Properties', await properties.list(request.query)),
@@ -64,6 +65,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         params: PropertyIdParamsSchema,
         response: responses(200, PropertyDetailSchema, [400, 404, ...AUTH_ERRORS]),
       },
+      serializerCompiler: plainJson,
       onRequest: member,
     },
     async (request) => ok('Property', await properties.get(request.params.id)),

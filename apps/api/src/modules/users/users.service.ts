@@ -1,4 +1,5 @@
 import type { Me, Role, User, UserList } from '@bec/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { pageById } from '../../lib/id-cursor.js';
@@ -25,11 +26,42 @@ const LAST_ADMIN_MESSAGE =
 
 export type UsersServiceOptions = { adminEmails: string[] };
 
+/** How long a member's role may be remembered between requests (see findMember). */
+export const MEMBER_CACHE_TTL_MS = 5_000;
+
 export function createUsersService(db: Database, options: UsersServiceOptions) {
   const adminEmails = new Set(options.adminEmails.map((e) => e.toLowerCase()));
 
+  // Every authenticated request asks who its caller is. Members are remembered for a few seconds;
+  // a change to members through this service forgets them all, so in this process it applies to
+  // the very next request, and elsewhere (another server, the users CLI on PostgreSQL) within
+  // MEMBER_CACHE_TTL_MS. Non-members are never remembered, so an approval applies at once. The
+  // generation keeps a lookup that overlapped a change from storing what it read before it.
+  const members = new LRUCache<string, Me>({ max: 10_000, ttl: MEMBER_CACHE_TTL_MS });
+  let generation = 0;
+  const changingMembers =
+    <A extends unknown[], R>(change: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      generation++;
+      try {
+        return await change(...args);
+      } finally {
+        generation++;
+        members.clear();
+      }
+    };
+
   /** The member behind a verified identity; ADMIN_EMAILS accounts become admins on first sight. */
   async function findMember(identity: VerifiedIdentity): Promise<Me | null> {
+    const cached = members.get(identity.subject);
+    if (cached) return cached;
+    const seen = generation;
+    const member = await lookUpMember(identity);
+    if (member && seen === generation) members.set(identity.subject, member);
+    return member;
+  }
+
+  async function lookUpMember(identity: VerifiedIdentity): Promise<Me | null> {
     const bySubject = await repo.findUserBySubject(db, identity.subject);
     if (bySubject) return toMe(bySubject);
     const byEmail = await repo.findUserByEmail(db, identity.email);
@@ -128,7 +160,15 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
     return remove(user.id);
   }
 
-  return { findMember, signIn, list, changeRole, remove, upsertByEmail, removeByEmail };
+  return {
+    findMember,
+    signIn,
+    list,
+    changeRole: changingMembers(changeRole),
+    remove: changingMembers(remove),
+    upsertByEmail: changingMembers(upsertByEmail),
+    removeByEmail: changingMembers(removeByEmail),
+  };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -59,6 +59,7 @@ const unavailable = (what: string, cause?: unknown) =>
   );
 
 const DISCOVERY_TTL_MS = 60 * 60_000;
+const VERIFIED_TTL_MS = 5 * 60_000;
 /** jose errors that mean the key set could not be had, not that the token is bad. */
 const KEY_SET_UNAVAILABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
 
@@ -152,7 +153,22 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     return identity;
   };
 
+  // A token verified once is the same token until it expires: the signature check (and jose's
+  // key lookup) is most of an authenticated request's CPU, so a repeat skips it. Entries live
+  // until the token's own expiry (the tolerance jose allows included), at most VERIFIED_TTL_MS,
+  // so a key the issuer withdraws stops working within that.
+  const verifiedCache = new LRUCache<string, Identity>({ max: 10_000 });
+
   return async function verify(token: string): Promise<Identity> {
+    const cached = verifiedCache.get(token);
+    if (cached) return cached;
+    const { identity, until } = await verifyOnce(token);
+    const ttl = Math.min(VERIFIED_TTL_MS, until - Date.now());
+    if (ttl > 0) verifiedCache.set(token, identity, { ttl });
+    return identity;
+  };
+
+  async function verifyOnce(token: string): Promise<{ identity: Identity; until: number }> {
     const { meta, jwks } = await discover();
     let payload: JWTPayload;
     try {
@@ -181,21 +197,25 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     }
     const claims = payload as Record<string, unknown>;
     const subject = payload.sub as string;
+    // Good until exp (a required claim), plus the clock tolerance jose granted.
+    const until = ((payload.exp as number) + (options.clockTolerance ?? 30)) * 1000;
+    let identity: Identity;
     if (typeof claims.email === 'string') {
-      return {
+      identity = {
         subject,
         email: claims.email.toLowerCase(),
         emailVerified: asBool(claims.email_verified),
         name: nameFrom(claims),
       };
+    } else if (!meta.userinfo_endpoint) {
+      identity = { subject, email: null, emailVerified: false, name: nameFrom(claims) };
+    } else {
+      identity = await fetchUserinfo(meta.userinfo_endpoint, token, payload.exp);
+      if (identity.subject !== subject)
+        throw unauthenticated('Userinfo belongs to another account.');
     }
-    if (!meta.userinfo_endpoint) {
-      return { subject, email: null, emailVerified: false, name: nameFrom(claims) };
-    }
-    const info = await fetchUserinfo(meta.userinfo_endpoint, token, payload.exp);
-    if (info.subject !== subject) throw unauthenticated('Userinfo belongs to another account.');
-    return info;
-  };
+    return { identity, until };
+  }
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
