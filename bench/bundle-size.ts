@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const assets = path.join(dist, 'assets');
+const ROUTER = path.join(root, 'apps/web/src/app/router.tsx');
+/** Level 9 (gzip -9), what a static server with precompressed assets would send. */
+export const GZIP_LEVEL = 9;
+
+export type ChunkSize = { name: string; file: string; bytes: number; gzip: number };
+export type BundleReport = {
+  /** The entry chunk and what index.html makes the browser fetch with it. */
+  firstLoad: ChunkSize[];
+  firstLoadGzip: number;
+  firstLoadCss: number;
+  /** Each lazily loaded route: its own chunk, plus chunks it imports that the first load lacks. */
+  routes: { route: string; chunk: ChunkSize | null; extraGzip: number; extraFiles: string[] }[];
+};
+
+/** `npm run build` (vite build into apps/web/dist); answers its log tail on failure. */
+export function buildWeb(logFile: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      writeFileSync(logFile, output);
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            `npm run build failed (exit ${code}):\n${output.trimEnd().split('\n').slice(-20).join('\n')}`,
+          ),
+        );
+    });
+  });
+}
+
+/** `index-BdF3x_9a.js` → `index`: Vite names chunks `<name>-<8-char hash>.js`. */
+const chunkName = (file: string) => file.replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+
+const size = (file: string): ChunkSize => {
+  const bytes = readFileSync(path.join(assets, file));
+  return {
+    name: chunkName(file),
+    file,
+    bytes: bytes.length,
+    gzip: gzipSync(bytes, { level: GZIP_LEVEL }).length,
+  };
+};
+
+/** Static imports of a built chunk (`import … from"./x.js"`, `import"./x.js"`), not dynamic ones. */
+const staticImports = (file: string) => {
+  const code = readFileSync(path.join(assets, file), 'utf8');
+  const found = new Set<string>();
+  for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) {
+    if (match[1]) found.add(match[1]);
+  }
+  return [...found];
+};
+
+const closure = (start: string[]) => {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length) {
+    const file = queue.shift();
+    if (!file || seen.has(file) || !existsSync(path.join(assets, file))) continue;
+    seen.add(file);
+    queue.push(...staticImports(file));
+  }
+  return seen;
+};
+
+export function measureBundle(): BundleReport {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const referenced = (pattern: RegExp) =>
+    [...html.matchAll(pattern)].map((m) => path.basename(m[1] ?? '')).filter(Boolean);
+  // What the browser fetches before anything renders: module scripts and their modulepreloads,
+  // plus anything those import statically that the HTML forgot to preload.
+  const entry = referenced(/<script[^>]*type="module"[^>]*src="([^"]+\.js)"/g);
+  const preloads = referenced(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g);
+  const firstLoadFiles = closure([...entry, ...preloads]);
+  const firstLoad = [...firstLoadFiles].map(size).sort((a, b) => b.gzip - a.gzip);
+  const css = referenced(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+\.css)"/g);
+  const firstLoadCss = css.reduce(
+    (sum, file) =>
+      sum + gzipSync(readFileSync(path.join(assets, file)), { level: GZIP_LEVEL }).length,
+    0,
+  );
+
+  // Route modules are whatever router.tsx lazy-imports from @/app/routes.
+  const routeNames = [
+    ...readFileSync(ROUTER, 'utf8').matchAll(/import\(\s*['"]@\/app\/routes\/([\w-]+)['"]\s*\)/g),
+  ].map((m) => m[1] ?? '');
+  const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const routes = routeNames.map((route) => {
+    const file = files.find((f) => chunkName(f) === route && !firstLoadFiles.has(f));
+    if (!file) return { route, chunk: null, extraGzip: 0, extraFiles: [] };
+    const extra = [...closure([file])].filter((f) => f !== file && !firstLoadFiles.has(f));
+    return {
+      route,
+      chunk: size(file),
+      extraGzip: extra.reduce((sum, f) => sum + size(f).gzip, 0),
+      extraFiles: extra.map(chunkName),
+    };
+  });
+  return {
+    firstLoad,
+    firstLoadGzip: firstLoad.reduce((sum, c) => sum + c.gzip, 0),
+    firstLoadCss,
+    routes,
+  };
+}

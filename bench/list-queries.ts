@@ -1,0 +1,50 @@
+import { ListPropertiesQuerySchema } from '@bec/contracts';
+import { fillPlaceholders } from 'drizzle-orm';
+import type { Database } from '../apps/api/src/db/client.js';
+import type { Bound } from '../apps/api/src/db/prepared.js';
+import { listPage } from '../apps/api/src/modules/properties/properties.repository.js';
+import { decodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
+
+/** SQL text, its parameter values, and the prepared-statement name when the API uses one. */
+export type BuiltQuery = { sql: string; params: unknown[]; name?: string };
+
+/** What one list page costs the database, as the API runs it. */
+export type PageQueries = {
+  rows: BuiltQuery;
+  total: BuiltQuery;
+  /**
+   * `always`: the rows and the total run concurrently for every page.
+   * `empty-cursor-page`: only the rows run (they carry the total); the total runs on its own just
+   * when a page after a cursor comes back empty.
+   */
+  totalRuns: 'always' | 'empty-cursor-page';
+  hasCursor: boolean;
+  /** Which repository shape was mirrored, for the progress output. */
+  shape: string;
+};
+
+/** A prepared statement's text, with its placeholders filled as Drizzle fills them to execute. */
+const bound = ({ statement, values }: Bound<unknown>): BuiltQuery => {
+  const query = statement.prepared.getQuery();
+  return { sql: query.sql, params: fillPlaceholders(query.params, values), name: statement.name };
+};
+
+/**
+ * Mirrors `list()` in properties.service.ts: the query string parsed by the contract, the cursor
+ * decoded, `limit + 1` rows asked for, and the same repository call with the same arguments, so
+ * the SQL is exactly the API's (named prepared statements), built by the API's own code. A page
+ * runs `rows`, which carry the total; `count` runs only for an empty page after a cursor.
+ */
+export function pageQueries(db: Database, search: string): PageQueries {
+  const parsed = ListPropertiesQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+  const { sort, limit, cursor: rawCursor, ...filters } = parsed;
+  const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
+  const page = listPage(db, filters, sort, limit + 1, cursor);
+  return {
+    rows: bound(page.rows),
+    total: bound(page.count),
+    totalRuns: 'empty-cursor-page',
+    hasCursor: cursor !== null,
+    shape: 'listPage (prepared statements; the total rides on the rows)',
+  };
+}

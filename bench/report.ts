@@ -1,0 +1,198 @@
+import os from 'node:os';
+import type { BundleReport } from './bundle-size.js';
+import type { PlanVerdict } from './explain.js';
+import type { LoadResult } from './load.js';
+
+const startedAt = performance.now();
+
+/** A progress line with the time since the bench started. */
+export function progress(message: string) {
+  const seconds = Math.round((performance.now() - startedAt) / 1000);
+  const stamp = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  console.log(`[${stamp}] ${message}`);
+}
+
+export const elapsedSeconds = () => (performance.now() - startedAt) / 1000;
+
+export function machine(postgresVersion: string) {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    ramGb: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    postgres: /PostgreSQL [\d.]+/.exec(postgresVersion)?.[0] ?? postgresVersion,
+    kernel: `${os.type()} ${os.release()}`,
+  };
+}
+export type Machine = ReturnType<typeof machine>;
+
+export const describeMachine = (m: Machine) =>
+  `${m.cpu}, ${m.cores} cores, ${m.ramGb.toFixed(1)} GB RAM, Node ${m.node}, ${m.postgres}, ${m.kernel}`;
+
+export type ScenarioResult = {
+  /** Stable key the targets look results up by. */
+  id: string;
+  label: string;
+  rows: number;
+  api: LoadResult | null;
+  raw: LoadResult | null;
+  /** Why a figure is missing (an error), shown under the table. */
+  error?: string;
+};
+
+export type Summary = {
+  machine: Machine;
+  scenarios: ScenarioResult[];
+  memory: { rssMb: number; peakMb: number } | null;
+  plans: { label: string; verdict: PlanVerdict }[];
+  totals: { label: string; line: string }[];
+  bundle: BundleReport | string | null;
+  /** Whether the bundle figures come from a build made by this run. */
+  bundleBuilt: boolean;
+  loaded: { properties: number; photos: number };
+  seedSeconds: number;
+  seconds: number;
+  /** 1-minute load average when the bench started: other work on the machine skews figures. */
+  loadAtStart: number;
+};
+
+const num = (n: number | undefined, digits = 0) =>
+  n === undefined || Number.isNaN(n)
+    ? '–'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function table(header: string[], rows: string[][], rightAligned: Set<number>) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (rightAligned.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+export type Target = { name: string; pass: boolean; detail: string };
+
+/** The three targets; a figure that was not measured fails its target. */
+export function judge(
+  scenarios: ScenarioResult[],
+  firstPage1k: string,
+  firstPage100k: string,
+): Target[] {
+  const small = scenarios.find((s) => s.id === firstPage1k)?.api ?? null;
+  const big = scenarios.find((s) => s.id === firstPage100k);
+  const api = big?.api ?? null;
+  const raw = big?.raw ?? null;
+  const missing = (what: string): Target => ({ name: what, pass: false, detail: 'not measured' });
+  return [
+    api && raw
+      ? {
+          name: '(a) API throughput ≥ 60% of the raw-driver limit (first page, 100k)',
+          pass: api.requestsPerSecond >= 0.6 * raw.requestsPerSecond,
+          detail: `${num(api.requestsPerSecond)} req/s vs raw ${num(raw.requestsPerSecond)} req/s = ${num((100 * api.requestsPerSecond) / raw.requestsPerSecond)}% (need ≥ 60%)`,
+        }
+      : missing('(a) API throughput ≥ 60% of the raw-driver limit (first page, 100k)'),
+    api
+      ? {
+          name: '(b) first page p99 ≤ 25 ms at 32 connections (100k)',
+          pass: api.p99 <= 25,
+          detail: `p99 ${num(api.p99, 1)} ms (need ≤ 25 ms)`,
+        }
+      : missing('(b) first page p99 ≤ 25 ms at 32 connections (100k)'),
+    api && small
+      ? {
+          name: '(c) first page p50 at 100k ≤ 1.5 × p50 at 1k',
+          pass: api.p50 <= 1.5 * small.p50,
+          detail: `p50 ${num(api.p50, 1)} ms at 100k vs ${num(small.p50, 1)} ms at 1k = ${num(api.p50 / small.p50, 2)}× (need ≤ 1.50×)`,
+        }
+      : missing('(c) first page p50 at 100k ≤ 1.5 × p50 at 1k'),
+  ];
+}
+
+export function printSummary(summary: Summary, targets: Target[]) {
+  const cpu = (r: LoadResult | null) =>
+    r?.cpu
+      ? [r.cpu.server, r.cpu.postgres, r.cpu.bench, r.cpu.other].map((n) => n.toFixed(0)).join('/')
+      : '';
+  const rows = summary.scenarios.map((s) => [
+    s.label,
+    s.rows >= 1000 ? `${num(s.rows / 1000)}k` : num(s.rows),
+    num(s.api?.requestsPerSecond),
+    num(s.api?.p50, 1),
+    num(s.api?.p99, 1),
+    s.api ? num(s.api.non2xx + s.api.errors) : '–',
+    cpu(s.api),
+    num(s.raw?.requestsPerSecond),
+    num(s.raw?.p50, 1),
+    num(s.raw?.p99, 1),
+    s.api && s.raw ? `${num((100 * s.api.requestsPerSecond) / s.raw.requestsPerSecond)}%` : '',
+  ]);
+  const out: string[] = [];
+  out.push('');
+  out.push('='.repeat(100));
+  out.push(
+    `BEC bench: ${num(summary.loaded.properties)} properties, ${num(summary.loaded.photos)} photos (loaded, vacuumed and analyzed in ${num(summary.seedSeconds, 1)} s); 32 connections, ${summary.seconds} s per scenario after a 2 s warm-up (10 s before the first)`,
+  );
+  out.push(`Machine: ${describeMachine(summary.machine)}`);
+  const others = summary.scenarios.flatMap((s) => [s.api?.cpu, s.raw?.cpu]).filter((c) => c);
+  const worst = Math.max(0, ...others.map((c) => c?.other ?? 0));
+  out.push(
+    `Other work on the machine: load average ${summary.loadAtStart.toFixed(2)} at the start; other processes used up to ${worst.toFixed(0)}% CPU during a measured run${worst > 10 ? ' (BUSY: figures are low and noisy; re-run on a quiet machine)' : ' (quiet)'}`,
+  );
+  out.push(
+    'CPU% is of one core (this machine has 200% in all); the server, PostgreSQL and the load generator share it.',
+  );
+  out.push('');
+  out.push(
+    table(
+      [
+        'scenario',
+        'rows',
+        'API req/s',
+        'API p50 ms',
+        'API p99 ms',
+        'non-2xx+err',
+        'API CPU% srv/pg/bench/other',
+        'raw req/s',
+        'raw p50 ms',
+        'raw p99 ms',
+        'API/raw',
+      ],
+      rows,
+      new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+    ),
+  );
+  for (const s of summary.scenarios.filter((x) => x.error)) out.push(`  ! ${s.label}: ${s.error}`);
+  out.push('');
+  out.push(
+    summary.memory
+      ? `Server RSS at the end: ${num(summary.memory.rssMb)} MB (peak ${num(summary.memory.peakMb)} MB)`
+      : 'Server RSS: not measured',
+  );
+  for (const p of summary.plans)
+    out.push(`Plan, ${p.label}: ${p.verdict.executionMs.toFixed(2)} ms, ${p.verdict.verdict}`);
+  for (const t of summary.totals) out.push(`Plan, ${t.label}: ${t.line}`);
+  const bundle = summary.bundle;
+  if (bundle === null) out.push('Web bundle: skipped (BENCH_SKIP_BUILD=1 and no apps/web/dist)');
+  else if (typeof bundle === 'string') out.push(`Web bundle: not measured: ${bundle}`);
+  else {
+    out.push(
+      `Web first-load JS (gzip -9${summary.bundleBuilt ? '' : ', existing apps/web/dist, not rebuilt'}): ${kb(bundle.firstLoadGzip)} = ${bundle.firstLoad.map((c) => `${c.name} ${kb(c.gzip)}`).join(' + ')}; CSS ${kb(bundle.firstLoadCss)}`,
+    );
+    out.push(
+      `Web route chunks (gzip -9, +deps not in the first load): ${bundle.routes
+        .map((r) =>
+          r.chunk
+            ? `${r.route} ${kb(r.chunk.gzip)}${r.extraGzip ? ` (+${kb(r.extraGzip)} ${r.extraFiles.join(', ')})` : ''}`
+            : `${r.route} (no chunk)`,
+        )
+        .join(' · ')}`,
+    );
+  }
+  out.push('');
+  for (const t of targets) out.push(`${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.detail}`);
+  out.push('='.repeat(100));
+  console.log(out.join('\n'));
+}

@@ -1,0 +1,320 @@
+/**
+ * `npm run bench`: proves the property list stays fast at 100,000 rows on PostgreSQL.
+ * Phases: a fresh database migrated by the API's own code → the real server as a child process →
+ * 1,000 listings and the first page measured → 100,000 listings, plans explained, every scenario
+ * measured over HTTP (autocannon) and the list pages also through the raw driver → web bundle
+ * sizes → one summary and PASS/FAIL for the three targets (exit 1 if one is missed).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { prepareDatabase } from '../apps/api/src/db/prepare.js';
+import { encodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
+import { type BundleReport, buildWeb, measureBundle } from './bundle-size.js';
+import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
+import { explainBrief, explainQuery } from './explain.js';
+import { pageQueries } from './list-queries.js';
+import { createRandom } from './random.js';
+import {
+  describeMachine,
+  elapsedSeconds,
+  judge,
+  machine,
+  printSummary,
+  progress,
+  type ScenarioResult,
+  type Summary,
+} from './report.js';
+import { type ListScenario, runHttpScenario, runListScenario, type Timing } from './scenarios.js';
+import { createSeeder } from './seed-properties.js';
+import { adminToken, logTail, type RunningServer, startServer } from './server.js';
+
+const SMALL = 1_000;
+const LARGE = 100_000;
+const DEEP_OFFSET = 50_000;
+/** A street and a comuna: present in thousands of rows, and typed by real users. */
+const SEARCH_TERM = 'providencia';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const keep = process.env.BENCH_KEEP === '1';
+const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
+// BENCH_SECONDS shortens every measured run for a quick smoke test; real figures use 10.
+const timing: Timing = { warmup: 2, seconds: Number(process.env.BENCH_SECONDS ?? 10) || 10 };
+const JIT_WARMUP = 10;
+
+const FIRST_PAGE: ListScenario = { id: 'first-page', label: 'list, first page', search: '' };
+const LIST_SCENARIOS = (deepCursor: string): ListScenario[] => [
+  { ...FIRST_PAGE, id: 'first-page-100k' },
+  {
+    id: 'filtered',
+    label: 'list, region 13 + price 100–300M',
+    search: 'region_id=13&price_min=100000000&price_max=300000000',
+  },
+  { id: 'search', label: `list, q=${SEARCH_TERM}`, search: `q=${SEARCH_TERM}` },
+  {
+    id: 'deep',
+    label: `list, cursor ${DEEP_OFFSET.toLocaleString('en-US')} deep`,
+    search: `cursor=${deepCursor}`,
+  },
+];
+
+/**
+ * Statistics for the planner, plus a settled table: VACUUM sets hint bits and the visibility map
+ * (production tables get that from autovacuum, which this machine's server has off), and a
+ * CHECKPOINT flushes the load's writes so they don't land in the middle of a measured run. Only
+ * a superuser may CHECKPOINT; without that right (a given DATABASE_URL) it is skipped.
+ */
+async function settle(pool: pg.Pool) {
+  await pool.query('vacuum (analyze)');
+  await pool.query('checkpoint').catch(() => {});
+}
+
+async function main() {
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'bec-bench-'));
+  const scenarios: ScenarioResult[] = [];
+  const summary: Summary = {
+    machine: machine('unknown'),
+    scenarios,
+    memory: null,
+    plans: [],
+    totals: [],
+    bundle: null,
+    bundleBuilt: false,
+    loaded: { properties: 0, photos: 0 },
+    seedSeconds: 0,
+    seconds: timing.seconds,
+    loadAtStart: os.loadavg()[0] ?? 0,
+  };
+  let database: BenchDatabase;
+  try {
+    progress(process.env.DATABASE_URL ? 'using DATABASE_URL' : 'creating database bec_bench');
+    database = await provideDatabase(process.env.DATABASE_URL);
+  } catch (err) {
+    // Nothing measured yet: one clear line, no empty summary.
+    if (!(err instanceof BenchSetupError)) throw err;
+    console.error(`bench: ${err.message}`);
+    rmSync(tempDir, { recursive: true, force: true });
+    return 1;
+  }
+  let failed = false;
+  let pool: pg.Pool | null = null;
+  let handle: Awaited<ReturnType<typeof openDatabase>> | null = null;
+  let server: RunningServer | null = null;
+
+  try {
+    // Same size as the API's default pool (DATABASE_POOL_SIZE=10): the raw loop gets no more.
+    pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    pool.on('error', () => {});
+    summary.machine = machine(await serverVersion(pool));
+    progress(`machine: ${describeMachine(summary.machine)}`);
+    // Only a hint (a run just before also raises it); the CPU split of each run is the evidence.
+    if (summary.loadAtStart > summary.machine.cores / 2)
+      console.warn(
+        `bench: warning: load average ${summary.loadAtStart.toFixed(2)} on ${summary.machine.cores} cores: if other work is running, figures will be low and noisy`,
+      );
+
+    // The API's own migrations and reference data (regions, comunas, types, brokers).
+    handle = await openDatabase({ kind: 'postgres', url: database.url });
+    await prepareDatabase(handle, { seedDemo: false });
+    progress('migrated and reference data loaded');
+
+    // The server first: it seeds the development accounts, which the listings' created_by uses.
+    server = await startServer({ databaseUrl: database.url, tempDir });
+    progress(`API server pid ${server.pid} ready at ${server.base} (log: ${server.logFile})`);
+    const token = await adminToken(server.base);
+    const target = { base: server.base, token, pid: server.pid };
+    progress('signed in as admin@bec.local through the development sign-in');
+
+    const seeder = await createSeeder(pool);
+    let seedStart = performance.now();
+    await seeder.loadUpTo(SMALL);
+    await settle(pool);
+    summary.seedSeconds = (performance.now() - seedStart) / 1000;
+    progress(
+      `loaded ${SMALL.toLocaleString('en-US')} properties (${seeder.counts().photos} photos)`,
+    );
+    // A fresh process spends its first seconds compiling the hot path (V8's JIT): the first run
+    // warms up longer, so every figure is of a warm server, as in production.
+    scenarios.push(
+      await runListScenario(FIRST_PAGE, SMALL, target, { ...timing, warmup: JIT_WARMUP }, null),
+    );
+    server.assertAlive();
+
+    seedStart = performance.now();
+    await seeder.loadUpTo(LARGE, (n) => {
+      if (n % 25_000 === 0) progress(`  ${n.toLocaleString('en-US')} properties`);
+    });
+    await settle(pool);
+    summary.seedSeconds += (performance.now() - seedStart) / 1000;
+    summary.loaded = seeder.counts();
+    progress(
+      `loaded ${LARGE.toLocaleString('en-US')} properties and ${summary.loaded.photos.toLocaleString('en-US')} photos, vacuumed and analyzed`,
+    );
+
+    // The row 50,000 deep in the default order (newest first; ties broken by id).
+    const deep = await pool.query<{ created_at: Date; id: number }>(
+      'select created_at, id from properties order by created_at desc, id desc offset $1 limit 1',
+      [DEEP_OFFSET],
+    );
+    const deepRow = deep.rows[0];
+    if (!deepRow) throw new Error(`no row at offset ${DEEP_OFFSET}`);
+    const deepCursor = encodePropertyCursor({
+      sort: 'newest',
+      value: deepRow.created_at.toISOString(),
+      id: deepRow.id,
+    });
+    const lists = LIST_SCENARIOS(deepCursor);
+
+    // Plans before any load, on exactly the 100k rows just analyzed: the first page and the
+    // filtered one are what the targets are about; search and deep cursor are shown as well.
+    for (const scenario of lists) {
+      const page = pageQueries(handle.db, scenario.search);
+      if (scenario === lists[0]) progress(`list SQL from the repository's ${page.shape}`);
+      const verdict = await explainQuery(pool, page.rows, LARGE);
+      console.log(
+        `\nEXPLAIN (ANALYZE, BUFFERS), ${scenario.label}:\n${verdict.text}\n→ ${verdict.verdict}\n`,
+      );
+      summary.plans.push({ label: scenario.label, verdict });
+      // The total: its own query, or (listPage) the one run when a cursor page comes back empty.
+      const totalLine = await explainBrief(pool, page.total);
+      progress(`total query, ${scenario.label}: ${totalLine}`);
+      summary.totals.push({ label: `total of ${scenario.label}`, line: totalLine });
+    }
+
+    for (const scenario of lists) {
+      scenarios.push(
+        await runListScenario(scenario, LARGE, target, timing, { db: handle.db, pool }),
+      );
+      server.assertAlive();
+    }
+
+    const ids = (await pool.query<{ id: number }>('select id from properties')).rows.map(
+      (r) => r.id,
+    );
+    const random = createRandom(7);
+    scenarios.push(
+      await runHttpScenario(
+        'detail',
+        'detail, random id',
+        LARGE,
+        {
+          ...target,
+          path: `/api/properties/${ids[0]}`,
+          vary: () => ({ path: `/api/properties/${random.pick(ids)}` }),
+        },
+        timing,
+      ),
+    );
+    server.assertAlive();
+
+    // Last: it adds rows, which must not change what the list scenarios measured.
+    const refs = await pool.query<{ city: number; type: number; broker: number | null }>(
+      `select (select id from cities where id = 13120) as city,
+              (select id from property_types where name = 'Departamento') as type,
+              (select min(id) from brokers) as broker`,
+    );
+    const ref = refs.rows[0];
+    if (!ref?.city || !ref.type) throw new Error('Ñuñoa or the Departamento type is missing');
+    let added = 0;
+    const addBody = () =>
+      JSON.stringify({
+        // A valid payload (apps/api/test/helpers.ts validProperty), its name varied per request.
+        name: `Departamento en Ñuñoa (bench ${++added})`,
+        address: 'Irarrázaval 3400, depto 1204',
+        city_id: ref.city,
+        price: 145_000_000,
+        building_sqmts: 62.5,
+        land_sqmts: 62.5,
+        property_type_id: ref.type,
+        parking_sqmts: 12.5,
+        additional_sqmts: null,
+        basement_sqmts: 4.25,
+        google_maps_url: 'https://maps.google.com/?q=-33.4545,-70.5975',
+        latitude: -33.4545,
+        longitude: -70.5975,
+        rooms: 3,
+        notes: 'Vista despejada',
+        visited: true,
+        broker_id: ref.broker,
+        photos: [],
+      });
+    scenarios.push(
+      await runHttpScenario(
+        'add',
+        'add property (POST)',
+        LARGE,
+        {
+          ...target,
+          method: 'POST',
+          path: '/api/properties/add',
+          vary: () => ({ body: addBody() }),
+        },
+        timing,
+      ),
+    );
+    server.assertAlive();
+    summary.memory = server.memory();
+    progress(
+      `server RSS ${summary.memory.rssMb.toFixed(0)} MB (peak ${summary.memory.peakMb.toFixed(0)} MB)`,
+    );
+  } catch (err) {
+    failed = true;
+    console.error(
+      `bench: stopped early: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+    if (server)
+      console.error(`server log tail (${server.logFile}):\n${logTail(server.logFile, 15)}`);
+  } finally {
+    await server?.stop().catch(() => {});
+    await handle?.close().catch(() => {});
+    await pool?.end().catch(() => {});
+  }
+
+  // After the server stopped, so the build does not compete with it for the two cores.
+  let bundle: BundleReport | string | null = null;
+  try {
+    if (!skipBuild) {
+      progress('building the web app (npm run build)');
+      await buildWeb(path.join(tempDir, 'web-build.log'));
+      summary.bundleBuilt = true;
+    }
+    bundle = measureBundle();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    bundle = skipBuild && /ENOENT/.test(message) ? null : message;
+    if (bundle) console.error(`bench: web bundle: ${message}`);
+  }
+  summary.bundle = bundle;
+
+  progress(
+    `database: ${await database.dispose(keep).catch((e: Error) => `not dropped: ${e.message}`)}`,
+  );
+  if (!failed) rmSync(tempDir, { recursive: true, force: true });
+  else progress(`kept ${tempDir} (server log) for a look`);
+
+  const targets = judge(scenarios, FIRST_PAGE.id, 'first-page-100k');
+  printSummary(summary, targets);
+  const invalid = scenarios.some((s) => s.error);
+  if (invalid)
+    console.error('bench: some scenarios failed or had non-2xx responses (see "!" lines above)');
+  console.log(`Run time: ${elapsedSeconds().toFixed(0)} s`);
+
+  // Machine-readable copy for comparing runs (bench/results/ is ignored by git).
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'bench/results/latest.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), summary, targets }, null, 2)}\n`,
+  );
+  return failed || invalid || targets.some((t) => !t.pass) ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,114 @@
+import type pg from 'pg';
+import type { Database } from '../apps/api/src/db/client.js';
+import { type PageQueries, pageQueries } from './list-queries.js';
+import { type HttpScenario, type LoadResult, measureHttp, measureRaw } from './load.js';
+import { progress, type ScenarioResult } from './report.js';
+
+export type Target = { base: string; token: string; pid: number };
+
+const scale = (rows: number) => (rows >= 1000 ? `${rows / 1000}k` : String(rows));
+export type Timing = { warmup: number; seconds: number };
+
+/** The list scenarios: a label and the query string the SPA would send. */
+export type ListScenario = { id: string; label: string; search: string };
+
+type Envelope = { status: string; message: string; data: unknown };
+
+/** One request before the load, so a broken scenario fails with its body, not as 30,000 non-2xx. */
+async function smokeCheck(target: Target, scenario: HttpScenario) {
+  const varied = scenario.vary?.() ?? {};
+  const response = await fetch(`${target.base}${varied.path ?? scenario.path}`, {
+    method: scenario.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${target.token}`,
+      ...(varied.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(varied.body ? { body: varied.body } : {}),
+  });
+  const text = await response.text();
+  if (response.status < 200 || response.status > 299)
+    throw new Error(
+      `${scenario.method ?? 'GET'} ${scenario.path} answered ${response.status}: ${text.slice(0, 500)}`,
+    );
+  return JSON.parse(text) as Envelope;
+}
+
+const describeLoad = (r: LoadResult) =>
+  `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.count} requests${
+    r.cpu
+      ? `; CPU % server ${r.cpu.server.toFixed(0)}, postgres ${r.cpu.postgres.toFixed(0)}, bench ${r.cpu.bench.toFixed(0)}, other ${r.cpu.other.toFixed(0)} (busiest: ${r.cpu.busiest})`
+      : ''
+  }`;
+
+/** Loud and early: a scenario with failed requests measures something else than it claims. */
+function checkFailures(label: string, r: LoadResult) {
+  if (r.non2xx === 0 && r.errors === 0) return null;
+  const message = `${r.non2xx} non-2xx responses ${JSON.stringify(r.statuses)} and ${r.errors} connection errors: figures are not valid`;
+  console.error(`!!! ${label}: ${message}`);
+  return message;
+}
+
+/** Measures one list scenario over HTTP and, optionally, the same page through the raw driver. */
+export async function runListScenario(
+  scenario: ListScenario,
+  rows: number,
+  target: Target,
+  timing: Timing,
+  raw: { db: Database; pool: pg.Pool } | null,
+): Promise<ScenarioResult> {
+  const result: ScenarioResult = {
+    id: scenario.id,
+    label: scenario.label,
+    rows,
+    api: null,
+    raw: null,
+  };
+  const path = `/api/properties${scenario.search ? `?${scenario.search}` : ''}`;
+  try {
+    const http: HttpScenario = { ...target, path };
+    const body = await smokeCheck(target, http);
+    const data = body.data as { props: unknown[]; total: number; next_cursor: string | null };
+    progress(
+      `${scenario.label} @${scale(rows)}: GET ${path.length > 70 ? `${path.slice(0, 67)}…` : path} → ${data.props.length} cards, total ${data.total.toLocaleString('en-US')}`,
+    );
+    result.api = await measureHttp(http, timing);
+    progress(`  API: ${describeLoad(result.api)}`);
+    const failure = checkFailures(scenario.label, result.api);
+    if (failure) result.error = failure;
+    if (raw) {
+      const page: PageQueries = pageQueries(raw.db, scenario.search);
+      result.raw = await measureRaw(raw.pool, page, timing, target.pid);
+      progress(`  raw: ${describeLoad(result.raw)}`);
+      if (result.raw.errors) result.error = `${result.raw.errors} raw-driver queries failed`;
+    }
+  } catch (err) {
+    result.error = err instanceof Error ? err.message : String(err);
+    console.error(`!!! ${scenario.label}: ${result.error}`);
+  }
+  return result;
+}
+
+/** Any HTTP scenario (detail, add): smoke-checked, measured, failures reported. */
+export async function runHttpScenario(
+  id: string,
+  label: string,
+  rows: number,
+  scenario: HttpScenario,
+  timing: Timing,
+): Promise<ScenarioResult> {
+  const result: ScenarioResult = { id, label, rows, api: null, raw: null };
+  try {
+    const body = await smokeCheck(scenario, scenario);
+    progress(
+      `${label} @${scale(rows)}: ${scenario.method ?? 'GET'} ${scenario.path} → ${body.message}`,
+    );
+    result.api = await measureHttp(scenario, timing);
+    progress(`  API: ${describeLoad(result.api)}`);
+    const failure = checkFailures(label, result.api);
+    if (failure) result.error = failure;
+  } catch (err) {
+    result.error = err instanceof Error ? err.message : String(err);
+    console.error(`!!! ${label}: ${result.error}`);
+  }
+  return result;
+}

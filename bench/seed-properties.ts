@@ -1,0 +1,442 @@
+import type pg from 'pg';
+import {
+  HOT_COMUNAS,
+  NATIONAL_STREETS,
+  NOTES,
+  PREMIUM_COMUNAS,
+  REGIONS,
+  RURAL_ROADS,
+  SANTIAGO_STREETS,
+  TYPE_WEIGHTS,
+} from './chile-data.js';
+import { clamp, createRandom, type Random, weightedPicker } from './random.js';
+
+/**
+ * Loads realistic listings straight into PostgreSQL, bypassing the API: 100k rows through HTTP
+ * would take minutes and measure the add endpoint, not the list. Only the base columns of
+ * `properties` are written; columns a trigger derives (region, search text, price per m²…) are
+ * left to the database, so the seed keeps working while the schema grows.
+ */
+
+type City = { id: number; name: string; region_id: number };
+type PropertyType = { id: number; name: string };
+
+type Place = City & { capital: boolean; hot: boolean; premium: boolean };
+
+type PropertyRow = {
+  name: string;
+  address: string;
+  price: number;
+  building_sqmts: number;
+  land_sqmts: number;
+  parking_sqmts: number | null;
+  additional_sqmts: number | null;
+  basement_sqmts: number | null;
+  google_maps_url: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  rooms: number | null;
+  notes: string | null;
+  visited: boolean;
+  property_type_id: number;
+  broker_id: number | null;
+  city_id: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Column name → Postgres array type for `unnest`; the order is the insert's column order. */
+const PROPERTY_COLUMNS: [keyof PropertyRow, string][] = [
+  ['name', 'text'],
+  ['address', 'text'],
+  ['price', 'int8'],
+  ['building_sqmts', 'numeric'],
+  ['land_sqmts', 'numeric'],
+  ['parking_sqmts', 'numeric'],
+  ['additional_sqmts', 'numeric'],
+  ['basement_sqmts', 'numeric'],
+  ['google_maps_url', 'text'],
+  ['latitude', 'numeric'],
+  ['longitude', 'numeric'],
+  ['rooms', 'int4'],
+  ['notes', 'text'],
+  ['visited', 'bool'],
+  ['property_type_id', 'int4'],
+  ['broker_id', 'int4'],
+  ['city_id', 'int4'],
+  ['created_by', 'int4'],
+  ['updated_by', 'int4'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+
+const INSERT_PROPERTIES = `insert into properties (${PROPERTY_COLUMNS.map(([c]) => c).join(', ')})
+select * from unnest(${PROPERTY_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+returning id`;
+
+const INSERT_PHOTOS = `insert into property_photos
+  (property_id, storage_key, position, content_type, bytes, width, height)
+select * from unnest($1::int4[], $2::text[], $3::int4[], $4::text[], $5::int4[], $6::int4[], $7::int4[])`;
+
+/** A few thousand rows per statement: big enough to amortise round trips, small enough for memory. */
+const BATCH = 5_000;
+const DAY = 86_400_000;
+const SPAN = 3 * 365 * DAY;
+/** Every this-many rows goes to the next comuna in turn, so all 346 get listings. */
+const ROUND_ROBIN_EVERY = 250;
+const SEED = 20_240_917;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const roundTo = (n: number, step: number) => Math.max(step, Math.round(n / step) * step);
+const thousands = (n: number) => Math.round(n).toLocaleString('es-CL');
+
+type Context = {
+  places: Place[];
+  pickPlace: (random: Random) => Place;
+  types: PropertyType[];
+  pickType: (random: Random, place: Place) => PropertyType;
+  brokerIds: number[];
+  userIds: number[];
+};
+
+async function loadContext(pool: pg.Pool): Promise<Context> {
+  const cities = (
+    await pool.query<City>('select id, name, region_id from cities order by region_id, id')
+  ).rows;
+  const types = (await pool.query<PropertyType>('select id, name from property_types order by id'))
+    .rows;
+  const brokerIds = (
+    await pool.query<{ id: number }>('select id from brokers order by id')
+  ).rows.map((r) => r.id);
+  const userIds = (await pool.query<{ id: number }>('select id from users order by id')).rows.map(
+    (r) => r.id,
+  );
+  if (!cities.length || !types.length)
+    throw new Error('cities or property_types are empty: was prepareDatabase run?');
+
+  // Capital = lowest CUT code of its region (xx101: Santiago, Valparaíso, Concepción…).
+  const capitals = new Set<number>();
+  const seenRegions = new Set<number>();
+  for (const city of cities) {
+    if (!seenRegions.has(city.region_id)) capitals.add(city.id);
+    seenRegions.add(city.region_id);
+  }
+  const places: Place[] = cities.map((c) => ({
+    ...c,
+    capital: capitals.has(c.id),
+    hot: capitals.has(c.id) || c.name in HOT_COMUNAS,
+    premium: PREMIUM_COMUNAS.has(c.name),
+  }));
+
+  // A comuna's weight is its region's share split by how busy the comuna is within the region.
+  const within = (p: Place) => (p.capital ? 6 : (HOT_COMUNAS[p.name] ?? 1));
+  const regionTotals = new Map<number, number>();
+  for (const p of places)
+    regionTotals.set(p.region_id, (regionTotals.get(p.region_id) ?? 0) + within(p));
+  const pickPlace = weightedPicker(
+    places.map((p) => ({
+      item: p,
+      weight:
+        ((REGIONS[p.region_id]?.weight ?? 1) * within(p)) / (regionTotals.get(p.region_id) ?? 1),
+    })),
+  );
+
+  const typeWeights = (rural: boolean) =>
+    types.map((t) => {
+      const base = TYPE_WEIGHTS[t.name] ?? 2;
+      // Parcelas and terrenos cluster outside the cities.
+      const ruralBoost = t.name === 'Parcela' || t.name === 'Terreno' ? (rural ? 3 : 0.3) : 1;
+      return { item: t, weight: base * ruralBoost };
+    });
+  const urbanType = weightedPicker(typeWeights(false));
+  const ruralType = weightedPicker(typeWeights(true));
+  return {
+    places,
+    pickPlace,
+    types,
+    pickType: (random, place) => (place.hot ? urbanType(random) : ruralType(random)),
+    brokerIds,
+    userIds,
+  };
+}
+
+type Shape = {
+  price: number;
+  building: number;
+  land: number;
+  rooms: number | null;
+  baths: number | null;
+};
+
+/** Price (CLP) and areas (m²) consistent with the type: flats have no garden, lots no building. */
+function shape(type: string, place: Place, random: Random): Shape {
+  const premium = place.premium ? 1.5 : 1;
+  const rm = place.region_id === 13 ? 1.25 : 1;
+  const price = (median: number, sigma: number, min: number, max: number) =>
+    roundTo(clamp(random.logNormal(median * premium * rm, sigma), min, max), 100_000);
+  switch (type) {
+    case 'Departamento': {
+      const building = round2(clamp(random.logNormal(65, 0.35), 28, 250));
+      const rooms = building < 45 ? 1 : building < 70 ? 2 : building < 110 ? 3 : 4;
+      return {
+        price: price(120_000_000, 0.4, 60_000_000, 400_000_000),
+        building,
+        land: building,
+        rooms,
+        baths: Math.max(1, rooms - random.int(0, 1)),
+      };
+    }
+    case 'Casa': {
+      const building = round2(clamp(random.logNormal(130, 0.4), 45, 600));
+      const rooms = clamp(Math.round(building / 40) + random.int(0, 1), 2, 7);
+      return {
+        price: price(190_000_000, 0.55, 45_000_000, 1_800_000_000),
+        building,
+        land: round2(building * (1.5 + random.next() * 3.5)),
+        rooms,
+        baths: clamp(rooms - random.int(0, 2), 1, 5),
+      };
+    }
+    case 'Terreno': {
+      const land = roundTo(clamp(random.logNormal(900, 1), 150, 50_000), 10);
+      const perSqm = random.logNormal(place.region_id === 13 ? 250_000 : 70_000, 0.5) * premium;
+      return {
+        price: roundTo(land * perSqm, 100_000),
+        building: 0,
+        land,
+        rooms: null,
+        baths: null,
+      };
+    }
+    case 'Parcela': {
+      // Most parcelas de agrado are the legal minimum lot of 5,000 m².
+      const land = random.chance(0.6)
+        ? 5_000
+        : roundTo(clamp(random.logNormal(10_000, 1), 5_000, 500_000), 100);
+      const perSqm = random.logNormal(18_000, 0.5) * premium;
+      return {
+        price: roundTo(land * perSqm, 100_000),
+        building: 0,
+        land,
+        rooms: null,
+        baths: null,
+      };
+    }
+    case 'Oficina': {
+      const building = round2(clamp(random.logNormal(80, 0.6), 20, 1_500));
+      return {
+        price: price(150_000_000, 0.6, 40_000_000, 1_200_000_000),
+        building,
+        land: building,
+        rooms: null,
+        baths: null,
+      };
+    }
+    case 'Local comercial': {
+      const building = round2(clamp(random.logNormal(90, 0.6), 20, 1_000));
+      return {
+        price: price(110_000_000, 0.7, 25_000_000, 900_000_000),
+        building,
+        land: round2(building * (1 + random.next())),
+        rooms: null,
+        baths: null,
+      };
+    }
+    case 'Bodega': {
+      const building = round2(clamp(random.logNormal(250, 0.8), 20, 5_000));
+      return {
+        price: price(70_000_000, 0.7, 15_000_000, 600_000_000),
+        building,
+        land: round2(building * (1 + random.next() * 0.8)),
+        rooms: null,
+        baths: null,
+      };
+    }
+    case 'Galpón': {
+      const building = round2(clamp(random.logNormal(1_200, 0.6), 200, 20_000));
+      return {
+        price: price(450_000_000, 0.7, 80_000_000, 3_000_000_000),
+        building,
+        land: round2(building * (1.3 + random.next() * 1.7)),
+        rooms: null,
+        baths: null,
+      };
+    }
+    default: {
+      const building = round2(clamp(random.logNormal(100, 0.6), 20, 2_000));
+      return {
+        price: price(150_000_000, 0.6, 20_000_000, 1_500_000_000),
+        building,
+        land: building,
+        rooms: null,
+        baths: null,
+      };
+    }
+  }
+}
+
+function listingName(type: string, place: Place, s: Shape, random: Random) {
+  const comuna = place.name;
+  switch (type) {
+    case 'Departamento':
+      return random.chance(0.7)
+        ? `Departamento ${s.rooms}D${s.baths}B ${comuna}`
+        : `Departamento en ${comuna}`;
+    case 'Casa':
+      return random.pick([
+        `Casa en ${comuna}`,
+        `Casa ${s.rooms}D${s.baths}B en ${comuna}`,
+        `Casa esquina en ${comuna}`,
+        `Casa mediterránea en ${comuna}`,
+      ]);
+    case 'Terreno':
+      return `Terreno ${thousands(s.land)} m² en ${comuna}`;
+    case 'Parcela':
+      return random.chance(0.5)
+        ? `Parcela de agrado en ${comuna}`
+        : `Parcela ${thousands(s.land)} m² ${comuna}`;
+    case 'Oficina':
+      return random.chance(0.5)
+        ? `Oficina en ${comuna}`
+        : `Oficina ${Math.round(s.building)} m² ${comuna}`;
+    case 'Galpón':
+      return `Galpón industrial en ${comuna}`;
+    default:
+      return `${type} en ${comuna}`;
+  }
+}
+
+function listingAddress(type: string, place: Place, random: Random) {
+  if (type === 'Parcela' || (type === 'Terreno' && !place.hot && random.chance(0.6))) {
+    return `${random.pick(RURAL_ROADS)} km ${random.int(1, 40)}, Parcela ${random.int(1, 120)}`;
+  }
+  const street =
+    place.region_id === 13 && random.chance(0.7)
+      ? random.pick(SANTIAGO_STREETS)
+      : random.pick(NATIONAL_STREETS);
+  const number = random.int(10, 9_999);
+  if (type === 'Departamento')
+    return `${street} ${number}, depto ${random.int(1, 25)}0${random.int(1, 8)}`;
+  if (type === 'Oficina')
+    return `${street} ${number}, of. ${random.int(1, 20)}0${random.int(1, 9)}`;
+  return `${street} ${number}`;
+}
+
+export type Seeder = {
+  /** Adds listings until the table holds `target` of the seed's rows; answers the rows added. */
+  loadUpTo: (target: number, onProgress?: (loaded: number) => void) => Promise<number>;
+  /** Listings written so far, and their photo rows. */
+  counts: () => { properties: number; photos: number };
+};
+
+export async function createSeeder(pool: pg.Pool): Promise<Seeder> {
+  const context = await loadContext(pool);
+  const random = createRandom(SEED);
+  const now = Date.now();
+  let loaded = 0;
+  let photos = 0;
+
+  const row = (index: number): PropertyRow => {
+    const place =
+      index % ROUND_ROBIN_EVERY === 0
+        ? (context.places[(index / ROUND_ROBIN_EVERY) % context.places.length] ??
+          context.pickPlace(random))
+        : context.pickPlace(random);
+    const type = context.pickType(random, place);
+    const s = shape(type.name, place, random);
+    const centre = REGIONS[place.region_id] ?? { lat: -33.45, lng: -70.66 };
+    const located = random.chance(0.75);
+    const latitude = located ? Math.round((centre.lat + random.normal() * 0.15) * 1e6) / 1e6 : null;
+    const longitude = located
+      ? Math.round((centre.lng + random.normal() * 0.12) * 1e6) / 1e6
+      : null;
+    const dwelling = type.name === 'Departamento' || type.name === 'Casa';
+    const created = now - Math.floor(random.next() * SPAN);
+    const edited = random.chance(0.3)
+      ? created + Math.floor(random.next() * (now - created))
+      : created;
+    const author =
+      context.userIds.length && random.chance(0.85) ? random.pick(context.userIds) : null;
+    return {
+      name: listingName(type.name, place, s, random),
+      address: listingAddress(type.name, place, random),
+      price: s.price,
+      building_sqmts: s.building,
+      land_sqmts: s.land,
+      parking_sqmts:
+        (dwelling || type.name === 'Oficina') && random.chance(0.5)
+          ? random.pick([12.5, 25])
+          : null,
+      additional_sqmts: dwelling && random.chance(0.3) ? round2(4 + random.next() * 16) : null,
+      basement_sqmts:
+        type.name === 'Departamento' && random.chance(0.25) ? round2(3 + random.next() * 3) : null,
+      google_maps_url:
+        latitude === null
+          ? null
+          : `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`,
+      latitude,
+      longitude,
+      rooms: s.rooms,
+      notes: random.chance(0.3) ? random.pick(NOTES) : null,
+      visited: random.chance(0.2),
+      property_type_id: type.id,
+      broker_id:
+        context.brokerIds.length && random.chance(0.65) ? random.pick(context.brokerIds) : null,
+      city_id: place.id,
+      created_by: author,
+      updated_by: author !== null && edited !== created ? random.pick(context.userIds) : author,
+      created_at: new Date(created).toISOString(),
+      updated_at: new Date(edited).toISOString(),
+    };
+  };
+
+  /** 0–6 photos for most listings; keys are unique and name the listing they belong to. */
+  async function insertPhotos(ids: number[]) {
+    const columns: [number[], string[], number[], string[], number[], number[], number[]] = [
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ];
+    for (const id of ids) {
+      const count = random.chance(0.15) ? 0 : random.int(1, 6);
+      for (let n = 0; n < count; n++) {
+        columns[0].push(id);
+        columns[1].push(`photos/bench/${id}-${n}.webp`);
+        columns[2].push(n);
+        columns[3].push('image/webp');
+        columns[4].push(random.int(120_000, 320_000));
+        columns[5].push(1600);
+        columns[6].push(1200);
+      }
+    }
+    for (let start = 0; start < columns[0].length; start += BATCH * 2) {
+      await pool.query(
+        INSERT_PHOTOS,
+        columns.map((values) => values.slice(start, start + BATCH * 2)),
+      );
+    }
+    photos += columns[0].length;
+  }
+
+  async function loadUpTo(target: number, onProgress?: (loaded: number) => void) {
+    const before = loaded;
+    while (loaded < target) {
+      const size = Math.min(BATCH, target - loaded);
+      const rows = Array.from({ length: size }, (_, i) => row(loaded + i));
+      const params = PROPERTY_COLUMNS.map(([column]) => rows.map((r) => r[column]));
+      const inserted = await pool.query<{ id: number }>(INSERT_PROPERTIES, params);
+      await insertPhotos(inserted.rows.map((r) => r.id).sort((a, b) => a - b));
+      loaded += size;
+      onProgress?.(loaded);
+    }
+    return loaded - before;
+  }
+
+  return { loadUpTo, counts: () => ({ properties: loaded, photos }) };
+}

@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signInWithDevProvider } from '../apps/api/test/dev-signin-flow.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_ENTRY = path.join(root, 'apps/api/src/server.ts');
+const READY_TIMEOUT_MS = 90_000;
+
+export type RunningServer = {
+  base: string;
+  pid: number;
+  logFile: string;
+  /** Resident and peak memory of the server process from /proc (MB). */
+  memory: () => { rssMb: number; peakMb: number };
+  /** Throws (with the log's tail) if the server has died since it started. */
+  assertAlive: () => void;
+  stop: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function logTail(file: string, lines = 30) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+const readStatusKb = (pid: number, field: string) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match ? Number(match[1]) : Number.NaN;
+};
+
+/**
+ * The real server as its own process, the way `npm run serve` runs it. Node is spawned directly
+ * (not through npm) so its pid is the server's and /proc reports the server's memory.
+ */
+export async function startServer({
+  databaseUrl,
+  tempDir,
+}: {
+  databaseUrl: string;
+  tempDir: string;
+}): Promise<RunningServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = path.join(tempDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  // A minimal environment: nothing from the caller's shell (OIDC_ISSUER, LOG_LEVEL, a pool size…)
+  // may change what is measured. PUBLIC_URL makes the development issuer and its redirect URIs
+  // use the same address autocannon hits (it would otherwise say localhost).
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: path.join(tempDir, 'data'),
+    SEED_DEMO: '0',
+  };
+  // tsx is resolved here because the server's cwd (the temp dir, so no stray .env is loaded)
+  // has no node_modules to resolve a bare `--import tsx` from.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), SERVER_ENTRY],
+    { cwd: tempDir, env, stdio: ['ignore', log, log] },
+  );
+  closeSync(log);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not spawn the API server');
+
+  let exited: string | null = null;
+  const exitPromise = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = signal ? `signal ${signal}` : `exit code ${code}`;
+      resolve();
+    });
+  });
+  // If the bench itself dies, the server must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const died = () =>
+    new Error(`the API server stopped (${exited}); last lines of ${logFile}:\n${logTail(logFile)}`);
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exited) throw died();
+    try {
+      const response = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(
+        `the API server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${logTail(logFile)}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    base,
+    pid,
+    logFile,
+    memory: () => ({
+      rssMb: readStatusKb(pid, 'VmRSS') / 1024,
+      peakMb: readStatusKb(pid, 'VmHWM') / 1024,
+    }),
+    assertAlive: () => {
+      if (exited) throw died();
+    },
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      if (exited) return;
+      child.kill('SIGTERM');
+      // close-with-grace gives requests 10 s; past that, stop waiting.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exitPromise;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A bearer token for the seeded admin, through the built-in development sign-in (Code + PKCE). */
+export async function adminToken(base: string): Promise<string> {
+  const { tokens } = await signInWithDevProvider(base, { email: 'admin@bec.local' });
+  if (!tokens?.access_token)
+    throw new Error(`development sign-in gave no access token: ${JSON.stringify(tokens)}`);
+  const me = await fetch(`${base}/api/users/me`, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
+  if (me.status !== 200)
+    throw new Error(`GET /api/users/me with the token answered ${me.status}: ${await me.text()}`);
+  return tokens.access_token;
+}
