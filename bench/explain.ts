@@ -28,6 +28,17 @@ const walk = (node: PlanNode, visit: (n: PlanNode) => void) => {
 
 const rowsOut = (node: PlanNode) => (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
 
+/** EXPLAIN (ANALYZE) of a statement with its values, as JSON: the plan tree and its time. */
+async function explainJson(pool: pg.Pool, query: BuiltQuery) {
+  const result = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
+    `explain (analyze, format json) ${query.sql}`,
+    query.params,
+  );
+  const json = result.rows[0]?.['QUERY PLAN'][0];
+  if (!json) throw new Error('EXPLAIN answered no plan');
+  return json;
+}
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a query exactly as the API sends it. Printed as text; judged on
  * the JSON form of the same statement:
@@ -49,13 +60,7 @@ export async function explainQuery(
   ).rows
     .map((r) => r['QUERY PLAN'])
     .join('\n');
-  const json = (
-    await pool.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-      `explain (analyze, format json) ${query.sql}`,
-      query.params,
-    )
-  ).rows[0]?.['QUERY PLAN'][0];
-  if (!json) throw new Error('EXPLAIN answered no plan');
+  const json = await explainJson(pool, query);
   const indexes = new Set(
     (
       await pool.query<{ indexname: string }>(
@@ -103,13 +108,7 @@ export async function explainQuery(
 
 /** One line for a plan not judged here (the totals): its time and its node chain. */
 export async function explainBrief(pool: pg.Pool, query: BuiltQuery) {
-  const json = (
-    await pool.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-      `explain (analyze, format json) ${query.sql}`,
-      query.params,
-    )
-  ).rows[0]?.['QUERY PLAN'][0];
-  if (!json) throw new Error('EXPLAIN answered no plan');
+  const json = await explainJson(pool, query);
   const nodes: string[] = [];
   walk(json.Plan, (n) =>
     nodes.push(

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { prepareDatabase } from '../apps/api/src/db/prepare.js';
 import { encodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
+import { validProperty } from '../apps/api/test/property-fixture.js';
 import { type BundleReport, buildWeb, measureBundle } from './bundle-size.js';
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
 import { explainBrief, explainQuery } from './explain.js';
@@ -220,27 +221,15 @@ async function main() {
     if (!ref?.city || !ref.type) throw new Error('Ñuñoa or the Departamento type is missing');
     let added = 0;
     const addBody = () =>
-      JSON.stringify({
-        // A valid payload (apps/api/test/helpers.ts validProperty), its name varied per request.
-        name: `Departamento en Ñuñoa (bench ${++added})`,
-        address: 'Irarrázaval 3400, depto 1204',
-        city_id: ref.city,
-        price: 145_000_000,
-        building_sqmts: 62.5,
-        land_sqmts: 62.5,
-        property_type_id: ref.type,
-        parking_sqmts: 12.5,
-        additional_sqmts: null,
-        basement_sqmts: 4.25,
-        google_maps_url: 'https://maps.google.com/?q=-33.4545,-70.5975',
-        latitude: -33.4545,
-        longitude: -70.5975,
-        rooms: 3,
-        notes: 'Vista despejada',
-        visited: true,
-        broker_id: ref.broker,
-        photos: [],
-      });
+      JSON.stringify(
+        validProperty({
+          name: `Departamento en Ñuñoa (bench ${++added})`,
+          city_id: ref.city,
+          property_type_id: ref.type,
+          broker_id: ref.broker,
+          photos: [],
+        }),
+      );
     scenarios.push(
       await runHttpScenario(
         'add',

@@ -17,7 +17,10 @@ export type Statement<Row> = {
 
 export function prepared<Row>(db: Database, shape: string, build: () => PreparableQuery<Row>) {
   let byShape = statements.get(db);
-  if (!byShape) statements.set(db, (byShape = new Map()));
+  if (!byShape) {
+    byShape = new Map();
+    statements.set(db, byShape);
+  }
   let statement = byShape.get(shape);
   if (!statement) {
     // PostgreSQL truncates names at 63 bytes: a digest keeps distinct shapes distinct.
