@@ -1,11 +1,11 @@
 import type { PropertyDetail } from '@bec/contracts';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useProperty } from '@/features/properties/api/get-property';
 import { EditPropertyForm } from '@/features/properties/components/property-form/edit-property-form';
-import { ApiError } from '@/lib/api-client';
+import { PropertyLoadState } from '@/features/properties/components/property-load-state';
 
 export type EditPropertyScreenProps = { id: number };
 
@@ -15,7 +15,7 @@ export type EditPropertyScreenProps = { id: number };
  * "Reload" after a conflict loads the property again and fills the form anew.
  */
 export function EditPropertyScreen({ id }: EditPropertyScreenProps) {
-  const { data, error, isPending, refetch } = useProperty(id);
+  const { data, error, refetch } = useProperty(id);
   const [loaded, setLoaded] = useState<PropertyDetail | null>(null);
   const [reloading, setReloading] = useState(false);
 
@@ -53,30 +53,5 @@ export function EditPropertyScreen({ id }: EditPropertyScreenProps) {
       </Stack>
     );
   }
-  if (error instanceof ApiError && error.status === 404) {
-    return (
-      <Stack gap="xs">
-        <Title order={2}>Property not found</Title>
-        <Text>Property {id} was not found.</Text>
-      </Stack>
-    );
-  }
-  if (error) {
-    return (
-      <Alert color="red" title="Could not load the property">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Error: {error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  return (
-    <Group gap="sm" py="xl" justify="center" role="status">
-      <Loader size="sm" />
-      <Text c="dimmed">{isPending ? 'Loading property...' : 'Loading...'}</Text>
-    </Group>
-  );
+  return <PropertyLoadState id={id} error={error} refetch={refetch} />;
 }

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PencilIcon } from '@/components/pencil-icon';
@@ -16,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useProperty } from '@/features/properties/api/get-property';
 import { DeletePropertyButton } from '@/features/properties/components/delete-property-button';
 import { PropertyDetails } from '@/features/properties/components/property-details';
-import { ApiError } from '@/lib/api-client';
+import { PropertyLoadState } from '@/features/properties/components/property-load-state';
 
 function BackToList() {
   return (
@@ -34,34 +24,12 @@ export type PropertyDetailScreenProps = {
 
 /** The detail page of property `id`: loading, not found, failed, or every field. */
 export function PropertyDetailScreen({ id, canManage = false }: PropertyDetailScreenProps) {
-  const { data, error, isPending, refetch } = useProperty(id);
+  const { data, error, refetch } = useProperty(id);
 
   let content: ReactNode;
-  if (isPending) {
-    content = (
-      <Group gap="sm" py="xl" justify="center" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">Loading property...</Text>
-      </Group>
-    );
-  } else if (error instanceof ApiError && error.status === 404) {
-    content = (
-      <Stack gap="xs">
-        <Title order={2}>Property not found</Title>
-        <Text>Property {id} was not found.</Text>
-      </Stack>
-    );
-  } else if (error) {
-    content = (
-      <Alert color="red" title="Could not load the property">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Error: {error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  // A failed refetch (a 404 after a delete elsewhere) wins over the copy in the cache.
+  if (!data || error) {
+    content = <PropertyLoadState id={id} error={error} refetch={refetch} />;
   } else {
     content = (
       <PropertyDetails
