@@ -1,4 +1,3 @@
-import type { PropertyDetail } from '@bec/contracts';
 import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -8,44 +7,11 @@ import { routes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth, signedOutAuth } from '@/features/auth/testing/fake-auth';
 import { setAccessTokenSource } from '@/lib/api-client';
+import { lasCondesHouse } from '@/testing/property-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { errorReply, okReply, type StubRoute, stubApi } from '@/testing/stub-api';
 
-const property: PropertyDetail = {
-  id: 2,
-  name: 'Casa con jardín en Las Condes',
-  address: 'Camino El Alba 9420',
-  price: 690_000_000,
-  building_sqmts: 240,
-  land_sqmts: 620,
-  visited: true,
-  city_id: 13114,
-  city_name: 'Las Condes',
-  region_id: 13,
-  region_name: 'Metropolitana de Santiago',
-  property_type_id: 1,
-  property_type_name: 'Casa',
-  price_per_sqm: 2_875_000,
-  area_basis: 'building',
-  photo_url: null,
-  created_at: '2025-03-05T15:00:00.000Z',
-  parking_sqmts: 36,
-  additional_sqmts: 12.5,
-  basement_sqmts: 40,
-  google_maps_url: 'https://www.google.com/maps/search/?api=1&query=-33.4069,-70.5365',
-  latitude: -33.4069,
-  longitude: -70.5365,
-  rooms: 5,
-  notes: 'Piscina y quincho; revisar filtraciones en el subterráneo.',
-  broker_id: 1,
-  broker_name: 'Carolina Rojas',
-  created_by_id: 3,
-  created_by_name: 'Elena Editora',
-  updated_by_id: 4,
-  updated_by_name: 'Ana Admin',
-  updated_at: '2025-04-10T20:30:00.000Z',
-  photo_urls: [],
-};
+const property = lasCondesHouse;
 
 function visit(path: string, auth: AuthContextValue = signedInAuth('viewer')) {
   return renderRoutes(routes, path, {

@@ -7,6 +7,7 @@ import { routes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth } from '@/features/auth/testing/fake-auth';
 import { setAccessTokenSource } from '@/lib/api-client';
+import { lasCondesHouse } from '@/testing/property-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { errorReply, okReply, type StubRoute, stubApi } from '@/testing/stub-api';
 
@@ -31,41 +32,21 @@ const photo = (id: number) => ({
   height: 1200,
 });
 
-const property = {
-  id: 2,
-  name: 'Casa con jardín en Las Condes',
-  address: 'Camino El Alba 9420',
-  price: 690_000_000,
-  building_sqmts: 240,
-  land_sqmts: 620,
-  visited: true,
-  city_id: 13114,
-  city_name: 'Las Condes',
-  region_id: 13,
-  region_name: 'Metropolitana de Santiago',
-  property_type_id: 1,
-  property_type_name: 'Casa',
-  price_per_sqm: 2_875_000,
-  area_basis: 'building',
+// The detail tests' house, with photos and without the optional fields.
+const property: PropertyDetail = {
+  ...lasCondesHouse,
   photo_url: '/photos/21-thumb.webp',
-  created_at: '2025-03-05T15:00:00.000Z',
   parking_sqmts: null,
   additional_sqmts: null,
   basement_sqmts: null,
   google_maps_url: null,
   latitude: null,
   longitude: null,
-  rooms: 5,
   notes: null,
-  broker_id: 1,
-  broker_name: 'Carolina Rojas',
-  created_by_id: 3,
-  created_by_name: 'Elena Editora',
   updated_by_id: 3,
   updated_by_name: 'Elena Editora',
-  updated_at: '2025-04-10T20:30:00.000Z',
   photo_urls: [photo(21), photo(22), photo(23)],
-} as PropertyDetail;
+};
 
 const CONFLICT =
   'This property was changed by Ana Admin after you opened it. Reload it to see the changes, then edit again.';
