@@ -1,6 +1,6 @@
 import { type ListPropertiesQuery, PROPERTY_COUNT_CAP, type PropertySort } from '@bec/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
 import { type Bound, prepared } from '../../db/prepared.js';
 import {
@@ -141,6 +141,14 @@ function matchCount(filters: FilterKey[]) {
   return sql<number>`(select count(*) from (select 1 from ${properties} where ${conditions} limit ${sql.raw(String(PROPERTY_COUNT_CAP + 1))}) as matches)`;
 }
 
+/** Joins what a card names: its comuna, region and type (always there: inner joins). */
+function withNames<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(cities, eq(cities.id, properties.city_id))
+    .innerJoin(regions, eq(regions.id, properties.region_id))
+    .innerJoin(property_types, eq(property_types.id, properties.property_type_id));
+}
+
 /** A page of cards; each row also carries the filter's match count (one round trip, not two). */
 function listQuery(
   db: Database,
@@ -154,12 +162,12 @@ function listQuery(
   if (cursor) conditions.push(afterCursor(spec));
   const order = spec.direction === 'desc' ? desc : asc;
   return (
-    db
-      .select({ ...cardColumns, matches: matchCount(filters).mapWith(Number) })
-      .from(properties)
-      .innerJoin(cities, eq(cities.id, properties.city_id))
-      .innerJoin(regions, eq(regions.id, properties.region_id))
-      .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
+    withNames(
+      db
+        .select({ ...cardColumns, matches: matchCount(filters).mapWith(Number) })
+        .from(properties)
+        .$dynamic(),
+    )
       .where(and(...conditions))
       .orderBy(order(spec.key), order(properties.id))
       // A literal, not a parameter: with `limit $n` PostgreSQL's generic plan cannot count on a
@@ -214,29 +222,29 @@ const createdBy = alias(users, 'created_by_user');
 const updatedBy = alias(users, 'updated_by_user');
 
 function propertyQuery(db: Database) {
-  return db
-    .select({
-      ...cardColumns,
-      parking_sqmts: properties.parking_sqmts,
-      additional_sqmts: properties.additional_sqmts,
-      basement_sqmts: properties.basement_sqmts,
-      google_maps_url: properties.google_maps_url,
-      latitude: properties.latitude,
-      longitude: properties.longitude,
-      rooms: properties.rooms,
-      notes: properties.notes,
-      broker_id: properties.broker_id,
-      broker_name: brokers.name,
-      created_by_id: properties.created_by,
-      created_by_name: createdBy.name,
-      updated_by_id: properties.updated_by,
-      updated_by_name: updatedBy.name,
-      updated_at: properties.updated_at,
-    })
-    .from(properties)
-    .innerJoin(cities, eq(cities.id, properties.city_id))
-    .innerJoin(regions, eq(regions.id, properties.region_id))
-    .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
+  return withNames(
+    db
+      .select({
+        ...cardColumns,
+        parking_sqmts: properties.parking_sqmts,
+        additional_sqmts: properties.additional_sqmts,
+        basement_sqmts: properties.basement_sqmts,
+        google_maps_url: properties.google_maps_url,
+        latitude: properties.latitude,
+        longitude: properties.longitude,
+        rooms: properties.rooms,
+        notes: properties.notes,
+        broker_id: properties.broker_id,
+        broker_name: brokers.name,
+        created_by_id: properties.created_by,
+        created_by_name: createdBy.name,
+        updated_by_id: properties.updated_by,
+        updated_by_name: updatedBy.name,
+        updated_at: properties.updated_at,
+      })
+      .from(properties)
+      .$dynamic(),
+  )
     .leftJoin(brokers, eq(brokers.id, properties.broker_id))
     .leftJoin(createdBy, eq(createdBy.id, properties.created_by))
     .leftJoin(updatedBy, eq(updatedBy.id, properties.updated_by))
@@ -333,35 +341,35 @@ export async function exportBatch(
       sql`(${properties.created_at}, ${properties.id}) < (${after.created_at.toISOString()}::timestamptz, ${after.id}::integer)`,
     );
   }
-  return db
-    .select({
-      id: properties.id,
-      name: properties.name,
-      address: properties.address,
-      city_name: cities.name,
-      region_name: regions.name,
-      property_type_name: property_types.name,
-      price: properties.price,
-      price_per_sqm: properties.price_per_sqm,
-      building_sqmts: properties.building_sqmts,
-      land_sqmts: properties.land_sqmts,
-      parking_sqmts: properties.parking_sqmts,
-      additional_sqmts: properties.additional_sqmts,
-      basement_sqmts: properties.basement_sqmts,
-      rooms: properties.rooms,
-      visited: properties.visited,
-      broker_name: brokers.name,
-      latitude: properties.latitude,
-      longitude: properties.longitude,
-      google_maps_url: properties.google_maps_url,
-      notes: properties.notes,
-      created_at: properties.created_at,
-      updated_at: properties.updated_at,
-    })
-    .from(properties)
-    .innerJoin(cities, eq(cities.id, properties.city_id))
-    .innerJoin(regions, eq(regions.id, properties.region_id))
-    .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
+  return withNames(
+    db
+      .select({
+        id: properties.id,
+        name: properties.name,
+        address: properties.address,
+        city_name: cities.name,
+        region_name: regions.name,
+        property_type_name: property_types.name,
+        price: properties.price,
+        price_per_sqm: properties.price_per_sqm,
+        building_sqmts: properties.building_sqmts,
+        land_sqmts: properties.land_sqmts,
+        parking_sqmts: properties.parking_sqmts,
+        additional_sqmts: properties.additional_sqmts,
+        basement_sqmts: properties.basement_sqmts,
+        rooms: properties.rooms,
+        visited: properties.visited,
+        broker_name: brokers.name,
+        latitude: properties.latitude,
+        longitude: properties.longitude,
+        google_maps_url: properties.google_maps_url,
+        notes: properties.notes,
+        created_at: properties.created_at,
+        updated_at: properties.updated_at,
+      })
+      .from(properties)
+      .$dynamic(),
+  )
     .leftJoin(brokers, eq(brokers.id, properties.broker_id))
     .where(and(...conditions))
     .orderBy(desc(properties.created_at), desc(properties.id))
