@@ -170,6 +170,36 @@ type Shape = {
   baths: number | null;
 };
 
+type Figures = [median: number, sigma: number, min: number, max: number];
+/** Types priced on built area with land a multiple of it: area (m²), price (CLP), land [base, spread]. */
+const BUILT_ONLY: Record<string, { area: Figures; price: Figures; land: [number, number] }> = {
+  Oficina: {
+    area: [80, 0.6, 20, 1_500],
+    price: [150_000_000, 0.6, 40_000_000, 1_200_000_000],
+    land: [1, 0],
+  },
+  'Local comercial': {
+    area: [90, 0.6, 20, 1_000],
+    price: [110_000_000, 0.7, 25_000_000, 900_000_000],
+    land: [1, 1],
+  },
+  Bodega: {
+    area: [250, 0.8, 20, 5_000],
+    price: [70_000_000, 0.7, 15_000_000, 600_000_000],
+    land: [1, 0.8],
+  },
+  Galpón: {
+    area: [1_200, 0.6, 200, 20_000],
+    price: [450_000_000, 0.7, 80_000_000, 3_000_000_000],
+    land: [1.3, 1.7],
+  },
+};
+const BUILT_ONLY_OTHER = {
+  area: [100, 0.6, 20, 2_000] as Figures,
+  price: [150_000_000, 0.6, 20_000_000, 1_500_000_000] as Figures,
+  land: [1, 0] as [number, number],
+};
+
 /** Price (CLP) and areas (m²) consistent with the type: flats have no garden, lots no building. */
 function shape(type: string, place: Place, random: Random): Shape {
   const premium = place.premium ? 1.5 : 1;
@@ -224,52 +254,15 @@ function shape(type: string, place: Place, random: Random): Shape {
         baths: null,
       };
     }
-    case 'Oficina': {
-      const building = round2(clamp(random.logNormal(80, 0.6), 20, 1_500));
-      return {
-        price: price(150_000_000, 0.6, 40_000_000, 1_200_000_000),
-        building,
-        land: building,
-        rooms: null,
-        baths: null,
-      };
-    }
-    case 'Local comercial': {
-      const building = round2(clamp(random.logNormal(90, 0.6), 20, 1_000));
-      return {
-        price: price(110_000_000, 0.7, 25_000_000, 900_000_000),
-        building,
-        land: round2(building * (1 + random.next())),
-        rooms: null,
-        baths: null,
-      };
-    }
-    case 'Bodega': {
-      const building = round2(clamp(random.logNormal(250, 0.8), 20, 5_000));
-      return {
-        price: price(70_000_000, 0.7, 15_000_000, 600_000_000),
-        building,
-        land: round2(building * (1 + random.next() * 0.8)),
-        rooms: null,
-        baths: null,
-      };
-    }
-    case 'Galpón': {
-      const building = round2(clamp(random.logNormal(1_200, 0.6), 200, 20_000));
-      return {
-        price: price(450_000_000, 0.7, 80_000_000, 3_000_000_000),
-        building,
-        land: round2(building * (1.3 + random.next() * 1.7)),
-        rooms: null,
-        baths: null,
-      };
-    }
     default: {
-      const building = round2(clamp(random.logNormal(100, 0.6), 20, 2_000));
+      // Offices, shops, warehouses and the rest: one shape, their own figures.
+      const t = BUILT_ONLY[type] ?? BUILT_ONLY_OTHER;
+      const building = round2(clamp(random.logNormal(t.area[0], t.area[1]), t.area[2], t.area[3]));
       return {
-        price: price(150_000_000, 0.6, 20_000_000, 1_500_000_000),
+        price: price(...t.price),
         building,
-        land: building,
+        // Land over built area: base, plus up to `spread` more (no draw when there is none).
+        land: t.land[1] ? round2(building * (t.land[0] + random.next() * t.land[1])) : building,
         rooms: null,
         baths: null,
       };
