@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Fieldset, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useId } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   type SelectedPhoto,
   validatePhotoFile,
 } from '@/features/properties/components/photo-picker/photo-files';
+import { PhotoGrid } from '@/features/properties/components/photo-picker/photo-grid';
 import { PhotoThumbnail } from '@/features/properties/components/photo-picker/photo-thumbnail';
 
 const HINT = `JPEG, PNG, WebP, HEIC/HEIF or AVIF, up to ${MAX_PHOTO_MB} MB each, at most ${MAX_PHOTOS}. The first one is the cover.`;
@@ -84,13 +85,7 @@ export function PhotoPicker({ photos, rejections, onAdd, onRemove, disabled }: P
             <Text size="sm" c="dimmed">
               {photos.length} of {MAX_PHOTOS} photos
             </Text>
-            <SimpleGrid
-              component="ul"
-              aria-label="Chosen photos"
-              cols={{ base: 2, xs: 3, sm: 4 }}
-              spacing="sm"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            >
+            <PhotoGrid label="Chosen photos">
               {photos.map((photo, index) => (
                 <PhotoThumbnail
                   key={photo.id}
@@ -100,7 +95,7 @@ export function PhotoPicker({ photos, rejections, onAdd, onRemove, disabled }: P
                   disabled={disabled}
                 />
               ))}
-            </SimpleGrid>
+            </PhotoGrid>
           </>
         )}
       </Stack>

@@ -12,8 +12,9 @@ import {
   SortableContext,
   sortableKeyboardCoordinates,
 } from '@dnd-kit/sortable';
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useRef } from 'react';
+import { PhotoGrid } from '@/features/properties/components/photo-picker/photo-grid';
 import {
   photoDragAnnouncements,
   photoDragInstructions,
@@ -67,13 +68,7 @@ export function EditPhotoList({ items, onMove, onRemove, disabled }: EditPhotoLi
       }}
     >
       <SortableContext items={keys} strategy={rectSortingStrategy} disabled={disabled}>
-        <SimpleGrid
-          component="ul"
-          aria-label="Photos in order"
-          cols={{ base: 2, xs: 3, sm: 4 }}
-          spacing="sm"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
+        <PhotoGrid label="Photos in order">
           {items.map((item, index) => (
             <SortablePhotoTile
               key={item.key}
@@ -85,7 +80,7 @@ export function EditPhotoList({ items, onMove, onRemove, disabled }: EditPhotoLi
               disabled={disabled}
             />
           ))}
-        </SimpleGrid>
+        </PhotoGrid>
       </SortableContext>
     </DndContext>
   );
