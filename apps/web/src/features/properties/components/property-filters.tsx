@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
+import { clpAmount } from '@/components/chilean-number';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
@@ -225,24 +226,14 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
         <NumberInput
           label="Min price"
           placeholder="CLP$ 0"
-          prefix="CLP$ "
-          thousandSeparator="."
-          decimalSeparator=","
-          allowNegative={false}
-          allowDecimal={false}
-          hideControls
+          {...clpAmount}
           value={minPrice.draft}
           onChange={minPrice.change}
         />
         <NumberInput
           label="Max price"
           placeholder="No limit"
-          prefix="CLP$ "
-          thousandSeparator="."
-          decimalSeparator=","
-          allowNegative={false}
-          allowDecimal={false}
-          hideControls
+          {...clpAmount}
           value={maxPrice.draft}
           onChange={maxPrice.change}
           error={rangeError}

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
+import { chileanNumber } from '@/components/chilean-number';
 import { useBrokers } from '@/features/properties/api/get-brokers';
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
 import { useRegions } from '@/features/properties/api/get-regions';
@@ -27,15 +28,6 @@ import type { PropertyFormValues } from '@/features/properties/components/proper
 export type PropertyFormFieldsProps = {
   form: UseFormReturnType<PropertyFormValues>;
 };
-
-/** Chilean numbers: '.' groups thousands, ',' marks the decimals (typing '.' adds no decimals). */
-const chileanNumber = {
-  thousandSeparator: '.',
-  decimalSeparator: ',',
-  allowedDecimalSeparators: [','],
-  allowNegative: false,
-  hideControls: true,
-} satisfies Partial<NumberInputProps>;
 
 /**
  * Coordinates are usually pasted from a map as `-33.4489`, so their decimal mark is the point;
