@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import Fastify, {
   type FastifyReply,
   type FastifyRequest,
@@ -45,6 +44,7 @@ import { createUrlSigner } from './plugins/app/storage/url-signer.js';
 import { createTokenVerifier, type TokenVerifier } from './plugins/app/token-verifier.js';
 import docs from './plugins/external/docs.js';
 import jsonBody from './plugins/external/json-body.js';
+import securityHeaders from './plugins/external/security-headers.js';
 import web from './plugins/external/web.js';
 
 export const DEFAULT_WEB_ROOT = path.resolve(
@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions) {
   }
 
   await app.register(jsonBody);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],

@@ -35,6 +35,24 @@ describe('system', () => {
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends the security headers on answers and errors alike', async () => {
+    for (const url of ['/healthz', '/api/nope']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain(`form-action 'self' ${new URL(t.issuer.issuer).origin}`);
+      // The test server is plain http: it must not push browsers to https.
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+    }
+  });
+
   it('publishes OpenAPI generated from the contracts', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
