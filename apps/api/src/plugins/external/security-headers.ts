@@ -9,7 +9,9 @@ import helmet, { type HelmetOptions } from 'helmet';
  */
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const apply = helmet(options);
-  app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    apply(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)),
+  );
 }
 
 export default fp(securityHeaders, { name: 'security-headers' });
