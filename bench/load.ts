@@ -103,7 +103,7 @@ export async function measureHttp(scenario: HttpScenario, { warmup = 2, seconds 
 
 /**
  * The database's own ceiling for one page, without HTTP, auth or JSON: 32 loops (like the 32
- * connections) share a pool of 10 (the API's default DATABASE_POOL_SIZE), each iteration running
+ * connections) share a pool of the API's default DATABASE_POOL_SIZE (5), each iteration running
  * what `list()` runs for a page (see list-queries.ts): the rows and the total concurrently, or the
  * rows alone when they carry the total. Statements keep the API's prepared-statement names, and
  * rows come back as arrays, as Drizzle asks node-postgres for them.

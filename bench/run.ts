@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { prepareDatabase } from '../apps/api/src/db/prepare.js';
 import { encodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
@@ -114,8 +115,8 @@ async function main() {
   let server: RunningServer | null = null;
 
   try {
-    // Same size as the API's default pool (DATABASE_POOL_SIZE=10): the raw loop gets no more.
-    pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // The API's default pool size (DATABASE_POOL_SIZE): the raw loop gets no more connections.
+    pool = new pg.Pool({ connectionString: database.url, max: DEFAULT_POOL_SIZE });
     pool.on('error', () => {});
     summary.machine = machine(await serverVersion(pool));
     progress(`machine: ${describeMachine(summary.machine)}`);

@@ -83,7 +83,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/bec' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@db:5432/bec',
-      poolSize: 10,
+      poolSize: 5,
     });
   });
 });

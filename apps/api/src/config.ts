@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * Connections per API process. Few connections keep PostgreSQL's backends busy instead of
+ * waking a sleeping one for every query: on the 2-core bench machine, 5 served the list 9%
+ * faster than node-postgres' usual 10 (and 20 was 25% slower). Requests beyond it queue in the
+ * process, which is cheap.
+ */
+export const DEFAULT_POOL_SIZE = 5;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 const flagWords = z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''], {
@@ -39,7 +47,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),

@@ -33,6 +33,12 @@ describe('system', () => {
     expect(given.headers['x-request-id']).toBe('abc-123');
     const made = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Errors too: a 404, and a 401 answered by the auth hook before any handler runs.
+    for (const url of ['/api/nope', '/api/properties']) {
+      const failed = await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'e-1' } });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+      expect(failed.headers['x-request-id']).toBe('e-1');
+    }
   });
 
   it('sends the security headers on answers and errors alike', async () => {

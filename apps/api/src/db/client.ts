@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config.js';
 import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema.js';
 
@@ -98,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
