@@ -15,6 +15,8 @@ import { DEFAULT_POOL_SIZE } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { prepareDatabase } from '../apps/api/src/db/prepare.js';
 import { encodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
+import { createUsersService } from '../apps/api/src/modules/users/users.service.js';
+import { startIssuer, type TestIssuer } from '../apps/api/test/issuer.js';
 import { validProperty } from '../apps/api/test/property-fixture.js';
 import { type BundleReport, buildWeb, measureBundle } from './bundle-size.js';
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
@@ -33,7 +35,14 @@ import {
 } from './report.js';
 import { type ListScenario, runHttpScenario, runListScenario, type Timing } from './scenarios.js';
 import { createSeeder } from './seed-properties.js';
-import { adminToken, logTail, type RunningServer, startServer } from './server.js';
+import {
+  adminToken,
+  BENCH_ADMIN,
+  BENCH_AUDIENCE,
+  logTail,
+  type RunningServer,
+  startServer,
+} from './server.js';
 
 // Loading 100,000 rows, whose batches outlive young-generation collections, teaches V8 to
 // allocate pg's rows and strings straight in the old generation (allocation-site pretenuring).
@@ -41,6 +50,12 @@ import { adminToken, logTail, type RunningServer, startServer } from './server.j
 // raw limit measured 30% low and API latencies carried the bench's own pauses. Off for this
 // process only; the server runs with V8's defaults.
 v8.setFlagsFromString('--no-allocation-site-pretenuring');
+
+const TEAM = [
+  ['ana.rojas@bec.local', 'Ana Rojas', 'editor'],
+  ['diego.munoz@bec.local', 'Diego Muñoz', 'editor'],
+  ['carla.soto@bec.local', 'Carla Soto', 'viewer'],
+] as const;
 
 const SMALL = 1_000;
 const LARGE = 100_000;
@@ -113,6 +128,7 @@ async function main() {
   let pool: pg.Pool | null = null;
   let handle: Awaited<ReturnType<typeof openDatabase>> | null = null;
   let server: RunningServer | null = null;
+  let issuer: TestIssuer | null = null;
 
   try {
     // The API's default pool size (DATABASE_POOL_SIZE): the raw loop gets no more connections.
@@ -131,12 +147,16 @@ async function main() {
     await prepareDatabase(handle, { seedDemo: false });
     progress('migrated and reference data loaded');
 
-    // The server first: it seeds the development accounts, which the listings' created_by uses.
-    server = await startServer({ databaseUrl: database.url, tempDir });
+    // A few colleagues, who author the listings along with the bench's admin.
+    const users = createUsersService(handle.db, { adminEmails: [] });
+    for (const [email, name, role] of TEAM) await users.upsertByEmail(email, role, name);
+
+    issuer = await startIssuer(BENCH_AUDIENCE);
+    server = await startServer({ databaseUrl: database.url, tempDir, issuer });
     progress(`API server pid ${server.pid} ready at ${server.base} (log: ${server.logFile})`);
-    const token = await adminToken(server.base);
+    const token = await adminToken(server.base, issuer);
     const target = { base: server.base, token, pid: server.pid };
-    progress('signed in as admin@bec.local through the development sign-in');
+    progress(`signed in as ${BENCH_ADMIN.email} with a token from the issuer at ${issuer.issuer}`);
 
     const seeder = await createSeeder(pool);
     let seedStart = performance.now();
@@ -267,6 +287,7 @@ async function main() {
       console.error(`server log tail (${server.logFile}):\n${logTail(server.logFile, 15)}`);
   } finally {
     await server?.stop().catch(() => {});
+    await issuer?.close().catch(() => {});
     await handle?.close().catch(() => {});
     await pool?.end().catch(() => {});
   }

@@ -3,7 +3,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signInWithDevProvider } from '../apps/api/test/dev-signin-flow.js';
+import type { TestIssuer } from '../apps/api/test/issuer.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(root, 'apps/api/src/server.ts');
@@ -46,24 +46,37 @@ const readStatusKb = (pid: number, field: string) => {
   return match ? Number(match[1]) : Number.NaN;
 };
 
+/** The member the bench acts as: bootstrapped as an admin through ADMIN_EMAILS. */
+export const BENCH_ADMIN = {
+  sub: 'bench-admin',
+  email: 'bench-admin@bec.local',
+  email_verified: true,
+  name: 'Bench Admin',
+};
+export const BENCH_AUDIENCE = 'bec-bench';
+
 /**
- * The real server as its own process, the way `npm run serve` runs it. Node is spawned directly
- * (not through npm) so its pid is the server's and /proc reports the server's memory.
+ * The real server as its own process, configured as in production: PostgreSQL and an external
+ * OpenID issuer (the one the API tests use, on loopback, serving discovery and a JWKS). The
+ * built-in development sign-in stays off, as it is in production; it loads oidc-provider, whose
+ * AsyncLocalStorage puts a hook on every promise in the process. Node is spawned directly (not
+ * through npm) so its pid is the server's and /proc reports the server's memory.
  */
 export async function startServer({
   databaseUrl,
   tempDir,
+  issuer,
 }: {
   databaseUrl: string;
   tempDir: string;
+  issuer: TestIssuer;
 }): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const logFile = path.join(tempDir, 'server.log');
   const log = openSync(logFile, 'a');
-  // A minimal environment: nothing from the caller's shell (OIDC_ISSUER, LOG_LEVEL, a pool size…)
-  // may change what is measured. PUBLIC_URL makes the development issuer and its redirect URIs
-  // use the same address autocannon hits (it would otherwise say localhost).
+  // A minimal environment: nothing from the caller's shell (LOG_LEVEL, a pool size…) may change
+  // what is measured.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -73,6 +86,10 @@ export async function startServer({
     PUBLIC_URL: base,
     DATA_DIR: path.join(tempDir, 'data'),
     SEED_DEMO: '0',
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'bec-web',
+    OIDC_AUDIENCE: BENCH_AUDIENCE,
+    ADMIN_EMAILS: BENCH_ADMIN.email,
   };
   // tsx is resolved here because the server's cwd (the temp dir, so no stray .env is loaded)
   // has no node_modules to resolve a bare `--import tsx` from.
@@ -140,15 +157,14 @@ export async function startServer({
   };
 }
 
-/** A bearer token for the seeded admin, through the built-in development sign-in (Code + PKCE). */
-export async function adminToken(base: string): Promise<string> {
-  const { tokens } = await signInWithDevProvider(base, { email: 'admin@bec.local' });
-  if (!tokens?.access_token)
-    throw new Error(`development sign-in gave no access token: ${JSON.stringify(tokens)}`);
-  const me = await fetch(`${base}/api/users/me`, {
-    headers: { authorization: `Bearer ${tokens.access_token}` },
-  });
+/**
+ * An access token from the issuer for the bench's admin (valid for an hour, longer than a run);
+ * the first call bootstraps the member through ADMIN_EMAILS, as a first sign-in would.
+ */
+export async function adminToken(base: string, issuer: TestIssuer): Promise<string> {
+  const token = await issuer.mint(BENCH_ADMIN, { expiresIn: 3600 });
+  const me = await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
   if (me.status !== 200)
     throw new Error(`GET /api/users/me with the token answered ${me.status}: ${await me.text()}`);
-  return tokens.access_token;
+  return token;
 }
