@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { prepared, run } from '../src/db/prepared.js';
-import { cities, properties, property_types } from '../src/db/schema.js';
-import { setupApp, validProperty } from './helpers.js';
+import { setupApp, validProperty } from '../../test/helpers.js';
+import { prepared, run } from './prepared.js';
+import { cities, properties, property_types } from './schema.js';
 
 // prepared() maps rows itself instead of through Drizzle's generic walk: the rows must come out
 // exactly as Drizzle maps them, on both drivers, for every kind of column the API selects.
