@@ -134,6 +134,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(jsonBody);
   await app.register(securityHeaders, {
+    apiPrefix: '/api/',
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],

@@ -41,11 +41,11 @@ describe('system', () => {
     }
   });
 
-  it('sends the security headers on answers and errors alike', async () => {
-    for (const url of ['/healthz', '/api/nope']) {
+  it("sends helmet's headers on documents and the REST set on the API, errors included", async () => {
+    for (const url of ['/healthz', '/docs/json', '/no-such-file.png']) {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
+      expect(csp, url).toContain("default-src 'self'");
       expect(csp).toContain("img-src 'self' data: blob:");
       expect(csp).toContain(`form-action 'self' ${new URL(t.issuer.issuer).origin}`);
       // The test server is plain http: it must not push browsers to https.
@@ -56,6 +56,23 @@ describe('system', () => {
         'referrer-policy': 'no-referrer',
         'cross-origin-opener-policy': 'same-origin',
       });
+    }
+    const answers = [
+      await t.inject('viewer', { method: 'GET', url: '/api/properties' }),
+      await t.app.inject({ method: 'GET', url: '/api/properties' }),
+      await t.app.inject({ method: 'GET', url: '/api/nope' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404]);
+    for (const response of answers) {
+      expect(response.headers).toMatchObject({
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      // Nothing meant for documents rides on JSON.
+      expect(response.headers).not.toHaveProperty('cross-origin-opener-policy');
+      expect(response.headers).not.toHaveProperty('origin-agent-cluster');
     }
   });
 

@@ -23,13 +23,5 @@ export function responses<S extends number, T extends z.ZodType>(
   >;
 }
 
-/**
- * A route's `serializerCompiler` for the hottest reads: the zod pass over the response (a third of
- * a list request's CPU) is skipped and the body is just stringified. Only for responses the service
- * builds field by field, typed against the contract, so nothing extra can ride along; the schema
- * still documents the route, and the tests hold the bodies to it key by key.
- */
-export const plainJson = () => (data: unknown) => JSON.stringify(data);
-
 /** Statuses every signed-in route can answer with besides its own. */
 export const AUTH_ERRORS: ErrorStatus[] = [401, 403, 503];

@@ -10,7 +10,8 @@ import {
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, ok, plainJson, responses } from '../../lib/http.js';
+import { compiledJson } from '../../lib/compiled-json.js';
+import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
 import type { PropertiesService } from './properties.service.js';
 
 export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesService }> = async (
@@ -29,7 +30,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         querystring: ListPropertiesQuerySchema,
         response: responses(200, PropertyListSchema, [400, ...AUTH_ERRORS]),
       },
-      serializerCompiler: plainJson,
+      serializerCompiler: compiledJson,
       onRequest: member,
     },
     async (request) => ok('Properties', await properties.list(request.query)),
@@ -65,7 +66,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         params: PropertyIdParamsSchema,
         response: responses(200, PropertyDetailSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      serializerCompiler: plainJson,
+      serializerCompiler: compiledJson,
       onRequest: member,
     },
     async (request) => ok('Property', await properties.get(request.params.id)),
