@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setupApp, validProperty } from '../../test/helpers.js';
 import { prepared, run } from './prepared.js';
 import { cities, properties, property_types } from './schema.js';
+import { isoText } from './timestamps.js';
 
 // prepared() maps rows itself instead of through Drizzle's generic walk: the rows must come out
 // exactly as Drizzle maps them, on both drivers, for every kind of column the API selects.
@@ -20,6 +21,7 @@ const select = () =>
       latitude: properties.latitude,
       broker_id: properties.broker_id,
       created_at: properties.created_at,
+      created_iso: isoText(properties.created_at),
       city_name: cities.name,
       area_basis: property_types.area_basis,
       doubled: sql<number>`${properties.price} * 2`.mapWith(Number),
@@ -60,6 +62,8 @@ describe('prepared statements', () => {
     expect(rows).toHaveLength(2);
     const [casa, terreno] = rows;
     expect(casa?.created_at).toBeInstanceOf(Date);
+    // The database's own text, read without a Date, is the same instant to the millisecond.
+    for (const row of rows) expect(row.created_iso).toBe(row.created_at.toISOString());
     expect(typeof casa?.building_sqmts).toBe('number');
     expect(casa?.latitude).toBe(-33.45);
     expect(casa?.doubled).toBe(Number(casa?.price) * 2);

@@ -17,6 +17,7 @@ import {
   users,
   withDerivedColumns,
 } from '../../db/schema.js';
+import { isoText } from '../../db/timestamps.js';
 import type { PropertyCursor } from './property-cursor.js';
 
 export type PropertyFilters = Omit<ListPropertiesQuery, 'sort' | 'limit' | 'cursor'>;
@@ -88,7 +89,7 @@ export function sortValue(sort: PropertySort, row: CardRow): number | string {
   switch (sort) {
     case 'newest':
     case 'oldest':
-      return row.created_at.toISOString();
+      return row.created_at;
     case 'price_asc':
     case 'price_desc':
       return row.price;
@@ -124,7 +125,7 @@ const cardColumns = {
   region_name: regions.name,
   property_type_id: properties.property_type_id,
   property_type_name: property_types.name,
-  created_at: properties.created_at,
+  created_at: isoText(properties.created_at),
   cover_key: sql<
     string | null
   >`(select ${property_photos.storage_key} from ${property_photos} where ${property_photos.property_id} = ${properties.id} order by ${property_photos.position} limit 1)`,

@@ -57,7 +57,7 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
   price_per_sqm: row.price_per_sqm,
   area_basis: row.area_basis,
   photo_url: row.cover_key ? cardPhotoUrl(row.cover_key) : null,
-  created_at: row.created_at.toISOString(),
+  created_at: row.created_at,
 });
 
 export type PropertiesServiceOptions = { photos: PhotosService };
