@@ -45,10 +45,54 @@ export type HttpScenario = {
   vary?: () => { path?: string; body?: string };
 };
 
-function runAutocannon(scenario: HttpScenario, seconds: number): Promise<LoadResult> {
+/** What one stretch of load produced, kept raw so stretches can be pooled. */
+type Slice = {
+  latencies: number[];
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  statuses: Record<string, number>;
+};
+
+/** Slices pooled into one result: requests over measured time, percentiles over every request. */
+function pool(slices: Slice[], cpu: { share: CpuShare; seconds: number }[]): LoadResult {
+  const latencies = slices.flatMap((s) => s.latencies);
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
+  const statuses: Record<string, number> = {};
+  for (const slice of slices)
+    for (const [status, n] of Object.entries(slice.statuses))
+      statuses[status] = (statuses[status] ?? 0) + n;
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    ...summarise(latencies),
+    count: latencies.length,
+    non2xx: slices.reduce((sum, s) => sum + s.non2xx, 0),
+    errors: slices.reduce((sum, s) => sum + s.errors, 0),
+    statuses,
+    cpu: cpu.length ? poolCpu(cpu) : null,
+  };
+}
+
+/** CPU shares of several slices, weighted by their length; "busiest" from the busiest slice. */
+function poolCpu(parts: { share: CpuShare; seconds: number }[]): CpuShare {
+  const total = parts.reduce((sum, p) => sum + p.seconds, 0);
+  const mean = (key: 'server' | 'postgres' | 'bench' | 'other') =>
+    parts.reduce((sum, p) => sum + p.share[key] * p.seconds, 0) / total;
+  const busiest = [...parts].sort((a, b) => b.share.other - a.share.other)[0];
+  return {
+    server: mean('server'),
+    postgres: mean('postgres'),
+    bench: mean('bench'),
+    other: mean('other'),
+    busiest: busiest?.share.busiest ?? 'none',
+  };
+}
+
+function runAutocannon(scenario: HttpScenario, seconds: number): Promise<Slice> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const vary = scenario.vary;
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -72,16 +116,12 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<LoadRes
           reject(err);
           return;
         }
-        const { p50, p99 } = summarise(latencies);
         resolve({
-          requestsPerSecond: result.requests.average,
-          p50,
-          p99,
-          count: latencies.length,
+          latencies,
+          seconds: (performance.now() - started) / 1000,
           non2xx: result.non2xx,
           errors: result.errors,
           statuses,
-          cpu: null,
         });
       },
     );
@@ -97,18 +137,18 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<LoadRes
 export async function measureHttp(scenario: HttpScenario, { warmup = 2, seconds = 10 } = {}) {
   await runAutocannon(scenario, warmup);
   const cpu = startCpuSampler(scenario.pid);
-  const result = await runAutocannon(scenario, seconds);
-  return { ...result, cpu: cpu.stop() };
+  const slice = await runAutocannon(scenario, seconds);
+  return pool([slice], [{ share: cpu.stop(), seconds: slice.seconds }]);
 }
 
 /**
- * The database's own ceiling for one page, without HTTP, auth or JSON: 32 loops (like the 32
- * connections) share a pool of the API's default DATABASE_POOL_SIZE (5), each iteration running
- * what `list()` runs for a page (see list-queries.ts): the rows and the total concurrently, or the
- * rows alone when they carry the total. Statements keep the API's prepared-statement names, and
- * rows come back as arrays, as Drizzle asks node-postgres for them.
+ * The raw-driver limit for one list page: 32 loops (like the 32 connections) share a pool of the
+ * API's default DATABASE_POOL_SIZE (5), each iteration running what `list()` runs for a page (see
+ * list-queries.ts): the rows and the total concurrently, or the rows alone when they carry the
+ * total. Statements keep the API's prepared-statement names, and rows come back as arrays, as
+ * Drizzle asks node-postgres for them.
  */
-async function rawLoop(pool: pg.Pool, page: PageQueries, seconds: number): Promise<LoadResult> {
+async function rawLoop(pgPool: pg.Pool, page: PageQueries, seconds: number): Promise<Slice> {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: unknown = null;
@@ -122,11 +162,11 @@ async function rawLoop(pool: pg.Pool, page: PageQueries, seconds: number): Promi
   const total = config(page.total);
   const onePage = async () => {
     if (page.totalRuns === 'always') {
-      await Promise.all([pool.query(rows), pool.query(total)]);
+      await Promise.all([pgPool.query(rows), pgPool.query(total)]);
       return;
     }
-    const result = await pool.query(rows);
-    if (result.rows.length === 0 && page.hasCursor) await pool.query(total);
+    const result = await pgPool.query(rows);
+    if (result.rows.length === 0 && page.hasCursor) await pgPool.query(total);
   };
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -143,29 +183,66 @@ async function rawLoop(pool: pg.Pool, page: PageQueries, seconds: number): Promi
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, loop));
-  const elapsed = (performance.now() - started) / 1000;
   if (firstError && !latencies.length) throw firstError;
-  const { p50, p99 } = summarise(latencies);
   return {
-    requestsPerSecond: latencies.length / elapsed,
-    p50,
-    p99,
-    count: latencies.length,
+    latencies,
+    seconds: (performance.now() - started) / 1000,
     non2xx: 0,
     errors,
     statuses: {},
-    cpu: null,
   };
 }
 
-export async function measureRaw(
-  pool: pg.Pool,
+/** Rounds the measured time is cut into for a paired measurement. */
+export const PAIRED_ROUNDS = 5;
+
+export type PairedResult = { api: LoadResult; raw: LoadResult; roundRatios: number[] };
+
+/**
+ * The API and its raw-driver limit, measured in alternating slices: PAIRED_ROUNDS rounds of one
+ * API slice and one raw slice (seconds / PAIRED_ROUNDS each, the order flipped every round), after
+ * a warm-up of each. A virtual machine's speed drifts over minutes (seen on the 2-core bench VM:
+ * the raw limit at 2,100 and 4,100 q/s a few minutes apart), so two back-to-back 10 s runs can
+ * compare a fast minute with a slow one; slices a few seconds apart see the same machine. Each
+ * side still gets `seconds` of load in all, and its figures pool every request of its slices.
+ */
+export async function measurePaired(
+  scenario: HttpScenario,
+  pgPool: pg.Pool,
   page: PageQueries,
   { warmup = 2, seconds = 10 } = {},
-  serverPid: number | null = null,
-) {
-  await rawLoop(pool, page, warmup);
-  const cpu = startCpuSampler(serverPid);
-  const result = await rawLoop(pool, page, seconds);
-  return { ...result, cpu: cpu.stop() };
+): Promise<PairedResult> {
+  await runAutocannon(scenario, warmup);
+  await rawLoop(pgPool, page, warmup);
+  const slice = seconds / PAIRED_ROUNDS;
+  const api: Slice[] = [];
+  const raw: Slice[] = [];
+  const apiCpu: { share: CpuShare; seconds: number }[] = [];
+  const rawCpu: { share: CpuShare; seconds: number }[] = [];
+  const roundRatios: number[] = [];
+  const measureApi = async () => {
+    const cpu = startCpuSampler(scenario.pid);
+    const result = await runAutocannon(scenario, slice);
+    apiCpu.push({ share: cpu.stop(), seconds: result.seconds });
+    api.push(result);
+    return result;
+  };
+  const measureRawSlice = async () => {
+    const cpu = startCpuSampler(scenario.pid);
+    const result = await rawLoop(pgPool, page, slice);
+    rawCpu.push({ share: cpu.stop(), seconds: result.seconds });
+    raw.push(result);
+    return result;
+  };
+  const rate = (s: Slice) => s.latencies.length / s.seconds;
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    const [first, second] =
+      round % 2 === 0 ? [measureApi, measureRawSlice] : [measureRawSlice, measureApi];
+    await first();
+    await second();
+    const lastApi = api.at(-1);
+    const lastRaw = raw.at(-1);
+    if (lastApi && lastRaw) roundRatios.push(rate(lastApi) / rate(lastRaw));
+  }
+  return { api: pool(api, apiCpu), raw: pool(raw, rawCpu), roundRatios };
 }

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { BundleReport } from './bundle-size.js';
 import type { PlanVerdict } from './explain.js';
-import type { LoadResult } from './load.js';
+import { type LoadResult, PAIRED_ROUNDS } from './load.js';
 
 const startedAt = performance.now();
 
@@ -37,6 +37,8 @@ export type ScenarioResult = {
   rows: number;
   api: LoadResult | null;
   raw: LoadResult | null;
+  /** API/raw of each round of a paired measurement (see measurePaired), in order. */
+  roundRatios?: number[];
   /** Why a figure is missing (an error), shown under the table. */
   error?: string;
 };
@@ -165,6 +167,11 @@ export function printSummary(summary: Summary, targets: Target[]) {
     ),
   );
   for (const s of summary.scenarios.filter((x) => x.error)) out.push(`  ! ${s.label}: ${s.error}`);
+  out.push(
+    `API and raw were measured in alternating slices, ${PAIRED_ROUNDS} rounds of one each; API/raw by round:`,
+  );
+  for (const s of summary.scenarios.filter((x) => x.roundRatios?.length))
+    out.push(`  ${s.label}: ${s.roundRatios?.map((r) => `${Math.round(r * 100)}%`).join(' ')}`);
   out.push('');
   out.push(
     summary.memory

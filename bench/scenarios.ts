@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Database } from '../apps/api/src/db/client.js';
 import { type PageQueries, pageQueries } from './list-queries.js';
-import { type HttpScenario, type LoadResult, measureHttp, measureRaw } from './load.js';
+import { type HttpScenario, type LoadResult, measureHttp, measurePaired } from './load.js';
 import { progress, type ScenarioResult } from './report.js';
 
 export type Target = { base: string; token: string; pid: number };
@@ -71,16 +71,25 @@ export async function runListScenario(
     progress(
       `${scenario.label} @${scale(rows)}: GET ${path.length > 70 ? `${path.slice(0, 67)}…` : path} → ${data.props.length} cards, total ${data.total.toLocaleString('en-US')}`,
     );
-    result.api = await measureHttp(http, timing);
-    progress(`  API: ${describeLoad(result.api)}`);
+    if (raw) {
+      // The API and the raw driver in alternating slices: both see the same machine.
+      const page: PageQueries = pageQueries(raw.db, scenario.search);
+      const paired = await measurePaired(http, raw.pool, page, timing);
+      result.api = paired.api;
+      result.raw = paired.raw;
+      result.roundRatios = paired.roundRatios;
+      progress(`  API: ${describeLoad(result.api)}`);
+      progress(`  raw: ${describeLoad(result.raw)}`);
+      progress(
+        `  API/raw by round: ${paired.roundRatios.map((r) => `${Math.round(r * 100)}%`).join(' ')}`,
+      );
+      if (result.raw.errors) result.error = `${result.raw.errors} raw-driver queries failed`;
+    } else {
+      result.api = await measureHttp(http, timing);
+      progress(`  API: ${describeLoad(result.api)}`);
+    }
     const failure = checkFailures(scenario.label, result.api);
     if (failure) result.error = failure;
-    if (raw) {
-      const page: PageQueries = pageQueries(raw.db, scenario.search);
-      result.raw = await measureRaw(raw.pool, page, timing, target.pid);
-      progress(`  raw: ${describeLoad(result.raw)}`);
-      if (result.raw.errors) result.error = `${result.raw.errors} raw-driver queries failed`;
-    }
   } catch (err) {
     result.error = err instanceof Error ? err.message : String(err);
     console.error(`!!! ${scenario.label}: ${result.error}`);
