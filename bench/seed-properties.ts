@@ -201,6 +201,15 @@ const BUILT_ONLY_OTHER = {
 };
 
 /** Price (CLP) and areas (m²) consistent with the type: flats have no garden, lots no building. */
+/** Land with nothing built (terrenos, parcelas), priced by its area. */
+const lot = (land: number, perSqm: number): Shape => ({
+  price: roundTo(land * perSqm, 100_000),
+  building: 0,
+  land,
+  rooms: null,
+  baths: null,
+});
+
 function shape(type: string, place: Place, random: Random): Shape {
   const premium = place.premium ? 1.5 : 1;
   const rm = place.region_id === 13 ? 1.25 : 1;
@@ -232,13 +241,7 @@ function shape(type: string, place: Place, random: Random): Shape {
     case 'Terreno': {
       const land = roundTo(clamp(random.logNormal(900, 1), 150, 50_000), 10);
       const perSqm = random.logNormal(place.region_id === 13 ? 250_000 : 70_000, 0.5) * premium;
-      return {
-        price: roundTo(land * perSqm, 100_000),
-        building: 0,
-        land,
-        rooms: null,
-        baths: null,
-      };
+      return lot(land, perSqm);
     }
     case 'Parcela': {
       // Most parcelas de agrado are the legal minimum lot of 5,000 m².
@@ -246,13 +249,7 @@ function shape(type: string, place: Place, random: Random): Shape {
         ? 5_000
         : roundTo(clamp(random.logNormal(10_000, 1), 5_000, 500_000), 100);
       const perSqm = random.logNormal(18_000, 0.5) * premium;
-      return {
-        price: roundTo(land * perSqm, 100_000),
-        building: 0,
-        land,
-        rooms: null,
-        baths: null,
-      };
+      return lot(land, perSqm);
     }
     default: {
       // Offices, shops, warehouses and the rest: one shape, their own figures.

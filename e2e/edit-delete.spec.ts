@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { validProperty } from '../apps/api/test/property-fixture';
 import { missingBrowserReason } from './browser';
 import { api, signIn } from './support';
 
@@ -26,28 +27,6 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A valid body for POST /api/properties/add, named `name`. */
-const propertyBody = (name: string, overrides: Record<string, unknown> = {}) => ({
-  name,
-  address: 'Irarrázaval 3400, depto 1204',
-  city_id: 13120,
-  price: 145_000_000,
-  building_sqmts: 62.5,
-  land_sqmts: 62.5,
-  property_type_id: 2,
-  parking_sqmts: null,
-  additional_sqmts: null,
-  basement_sqmts: null,
-  google_maps_url: null,
-  latitude: null,
-  longitude: null,
-  rooms: 3,
-  notes: null,
-  visited: false,
-  broker_id: null,
-  ...overrides,
 });
 
 /** Uploads `colours` as the add form does (signed URLs, then a PUT each); answers the paths. */
@@ -79,7 +58,7 @@ async function uploadPhotos(page: Page, colours: Colour[]) {
 /** Adds a property through the API as the signed-in page, with `colours` as photos; its id. */
 async function addProperty(page: Page, name: string, colours: Colour[] = []) {
   const photos = colours.length > 0 ? await uploadPhotos(page, colours) : [];
-  const created = await api(page, 'POST', '/api/properties/add', propertyBody(name, { photos }));
+  const created = await api(page, 'POST', '/api/properties/add', validProperty({ name, photos }));
   expect(created.status).toBe(201);
   const id = Number(created.body.data.id);
   expect(id).toBeGreaterThan(0);

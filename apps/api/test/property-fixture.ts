@@ -1,4 +1,5 @@
-// Kept apart from helpers.ts (which pulls in vitest) so the benchmark can post the same body.
+// Kept apart from helpers.ts (which pulls in vitest) so the benchmark and the browser journeys can
+// post the same body.
 
 /** A complete, valid add-property body (Santiago, Departamento). */
 export const validProperty = (overrides: Record<string, unknown> = {}) => ({
