@@ -19,8 +19,12 @@ describe('query client defaults', () => {
     expect(shouldRetryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
   });
 
-  it.each([401, 403, 404])('never retries a %i', (status) => {
+  it.each([400, 401, 403, 404, 409, 422])('never retries a %i', (status) => {
     expect(shouldRetryQuery(0, new ApiError(status, 'no'))).toBe(false);
+  });
+
+  it.each([408, 429, 500, 502])('retries a %i', (status) => {
+    expect(shouldRetryQuery(0, new ApiError(status, 'try again'))).toBe(true);
   });
 
   it('doubles the delay from 1 s, up to 30 s', () => {

@@ -6,11 +6,21 @@ export const QUERY_RETRIES = 3;
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 const MAX_RETRY_DELAY_MS = 30_000;
 
-/** Answers that another try would not change: not signed in, not allowed, not there. */
-const FINAL_STATUSES = new Set([401, 403, 404]);
+/** Client errors another try may cure: a timeout, a rate limit. */
+const TRANSIENT_CLIENT_ERRORS = new Set([408, 429]);
 
+/**
+ * Any other 4xx is the server's answer (not signed in, not allowed, not there, a bad filter): a
+ * retry would only keep its message off the screen for 1 + 2 + 4 s. Network errors and 5xx retry.
+ */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && FINAL_STATUSES.has(error.status)) return false;
+  if (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !TRANSIENT_CLIENT_ERRORS.has(error.status)
+  )
+    return false;
   return failureCount < QUERY_RETRIES;
 }
 
