@@ -69,7 +69,6 @@ describe('apiRequest', () => {
   it.each([
     ['there is no token source', null],
     ['the token source has no token', async () => null],
-    ['the token source fails', async () => Promise.reject(new Error('renewal failed'))],
   ])('fails without calling when %s', async (_, source) => {
     setAccessTokenSource(source);
     const fetchMock = answer(200, { status: 'success', message: 'Me', data: me });
@@ -78,6 +77,17 @@ describe('apiRequest', () => {
     expect(error.message).toBe('Failed to retrieve a fresh authentication token.');
     expect(error.status).toBe(401);
     expect(error.code).toBe('UNAUTHENTICATED');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fails as unreachable, not as signed out, when the token cannot be renewed for now', async () => {
+    setAccessTokenSource(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const fetchMock = answer(200, { status: 'success', message: 'Me', data: me });
+    const error = await failure(apiRequest('/users/me', MeSchema));
+    expect(error.status).toBe(0);
+    expect(error.message).toBe(
+      'Could not renew your sign-in (Failed to fetch); try again in a moment.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

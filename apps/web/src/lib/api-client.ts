@@ -31,7 +31,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Answers a current access token, or null when none can be had (signed out, renewal failed). */
+/**
+ * Answers a current access token, or null when there is no session (signed out, or the provider
+ * refused to renew it); throws when the token could not be renewed for now (no network).
+ */
 export type AccessTokenSource = () => Promise<string | null>;
 
 let accessTokenSource: AccessTokenSource | null = null;
@@ -67,8 +70,19 @@ const LooseFailureSchema = z.object({
     .catch(undefined),
 });
 
+/**
+ * No session is a 401. A source that fails (the provider out of reach while renewing) keeps the
+ * session: the call fails like any unreachable one (status 0, retried by queries), and the next
+ * call renews again.
+ */
 async function bearerToken(): Promise<string> {
-  const token = accessTokenSource ? await accessTokenSource().catch(() => null) : null;
+  let token: string | null = null;
+  try {
+    token = accessTokenSource ? await accessTokenSource() : null;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ApiError(0, `Could not renew your sign-in (${reason}); try again in a moment.`);
+  }
   if (!token) throw new ApiError(401, TOKEN_UNAVAILABLE_MESSAGE, { code: 'UNAUTHENTICATED' });
   return token;
 }

@@ -1,4 +1,4 @@
-import { User, type UserManager } from 'oidc-client-ts';
+import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   endSession,
@@ -73,12 +73,30 @@ describe('freshAccessToken', () => {
     expect(fake.getUser).toHaveBeenLastCalledWith(true);
   });
 
-  it('signs out locally when the renewal fails', async () => {
+  it('signs out locally when the provider refuses the renewal', async () => {
     const { fake, userManager } = fakeUserManager([user('at-1', 5)], async () => {
-      throw new Error('invalid_grant');
+      throw new ErrorResponse({ error: 'invalid_grant', error_description: 'revoked' });
     });
     await expect(freshAccessToken(userManager)).resolves.toBeNull();
     expect(fake.removeUser).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session when the provider cannot be reached, and renews on the next call', async () => {
+    const renewals = [
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      async () => user('at-2', 3600),
+    ];
+    const { fake, userManager } = fakeUserManager([user('at-1', 5)], () => {
+      const next = renewals.shift();
+      if (!next) throw new Error('renewed too often');
+      return next();
+    });
+    await expect(freshAccessToken(userManager)).rejects.toThrow('Failed to fetch');
+    expect(fake.removeUser).not.toHaveBeenCalled();
+    await expect(freshAccessToken(userManager)).resolves.toBe('at-2');
+    expect(fake.signinSilent).toHaveBeenCalledTimes(2);
   });
 
   it('signs out locally when there is no refresh token to renew with', async () => {

@@ -1,4 +1,4 @@
-import type { User, UserManager } from 'oidc-client-ts';
+import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import type { Session } from '@/features/auth/auth-machine';
 
 /** oidc-client-ts' default notice before expiry (`accessTokenExpiring`). */
@@ -31,16 +31,27 @@ async function renewUnderLock(userManager: UserManager): Promise<User | null> {
     // expiry timers) instead of spending the refresh token a second time.
     return userManager.getUser(true);
   }
-  if (!stored.refresh_token) throw new Error('The session has no refresh token to renew with.');
+  if (!stored.refresh_token)
+    throw new SessionOver('The session has no refresh token to renew with.');
   return userManager.signinSilent();
 }
+
+class SessionOver extends Error {}
+
+/**
+ * The provider answered and refused (an OAuth error such as invalid_grant: the refresh token
+ * expired or was revoked), or there is nothing to renew with. Anything else (no network, a
+ * timeout, an error page) may pass, so the session is kept for the next try.
+ */
+const sessionIsOver = (err: unknown) => err instanceof ErrorResponse || err instanceof SessionOver;
 
 const renewals = new WeakMap<UserManager, Promise<User | null>>();
 
 /**
- * Renews the session with its refresh token, once at a time per tab and across tabs. When that
- * fails the session is over: the user is removed locally (which signs every tab out) and the
- * answer is null.
+ * Renews the session with its refresh token, once at a time per tab and across tabs. When the
+ * provider refuses, the session is over: the user is removed locally (which signs every tab out)
+ * and the answer is null. When the provider cannot be reached, the error is passed on and the
+ * session kept: a network blip must not sign anyone out of a half-filled form.
  */
 export function renewSession(userManager: UserManager): Promise<User | null> {
   const running = renewals.get(userManager);
@@ -50,7 +61,8 @@ export function renewSession(userManager: UserManager): Promise<User | null> {
       if (!user) await userManager.removeUser();
       return user;
     })
-    .catch(async () => {
+    .catch(async (err: unknown) => {
+      if (!sessionIsOver(err)) throw err;
       await userManager.removeUser().catch(() => undefined);
       return null;
     })
@@ -87,7 +99,8 @@ export function watchSession(
   const loaded = (user: User) => onChange(user);
   const unloaded = () => onChange(null);
   const renew = () => {
-    void renewSession(userManager);
+    // Failing for now is fine: the next API call renews again before it is sent.
+    renewSession(userManager).catch(() => undefined);
   };
   const otherTab = (event: StorageEvent) => {
     if (event.key !== null && !event.key.startsWith('oidc.user:')) return;
