@@ -75,3 +75,42 @@ test('signing in again after sign-out shows the account chooser, so another acco
   await signIn(page, 'admin@bec.local');
   await expect(await sidebarLinks(page)).toHaveText(['Home', 'Properties', 'Data', 'Users']);
 });
+
+test('a network error while renewing the sign-in keeps the session; the page recovers once the provider answers', async ({
+  page,
+}) => {
+  await signIn(page, 'editor@bec.local');
+  const tokenBefore = await accessToken(page);
+  // The provider's token endpoint drops off the network.
+  let refused = 0;
+  const isTokenCall = (url: URL) => url.pathname.endsWith('/token');
+  await page.route(isTokenCall, (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  // The access token is about to expire, so the next API call renews it first.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith('oidc.user:')) continue;
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Date.now() / 1000 + 5 }));
+    }
+  });
+  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  // Still signed in: the session was kept, not removed.
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }),
+  ).toBeVisible();
+  expect(await accessToken(page)).toBe(tokenBefore);
+  // The provider is back: the list's retry renews the token and the grid loads.
+  await page.unroute(isTokenCall);
+  await expect(page.getByRole('heading', { name: 'Properties', level: 2 })).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link')
+      .filter({ has: page.getByRole('heading', { level: 3 }) }),
+  ).toHaveCount(24, { timeout: 15_000 });
+  expect(await accessToken(page)).not.toBe(tokenBefore);
+});
