@@ -81,6 +81,17 @@ describe('freshAccessToken', () => {
     expect(fake.removeUser).toHaveBeenCalledOnce();
   });
 
+  it.each([
+    ['is out of reach', new TypeError('Failed to fetch')],
+    ['says it is in trouble', new ErrorResponse({ error: 'temporarily_unavailable' })],
+  ])('keeps the session when the provider %s', async (_, failure) => {
+    const { fake, userManager } = fakeUserManager([user('at-1', 5)], async () => {
+      throw failure;
+    });
+    await expect(freshAccessToken(userManager)).rejects.toBe(failure);
+    expect(fake.removeUser).not.toHaveBeenCalled();
+  });
+
   it('keeps the session when the provider cannot be reached, and renews on the next call', async () => {
     const renewals = [
       async () => {

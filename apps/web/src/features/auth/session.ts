@@ -23,6 +23,8 @@ async function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? await locks.request(RENEWAL_LOCK, task) : await task();
 }
 
+class SessionOver extends Error {}
+
 async function renewUnderLock(userManager: UserManager): Promise<User | null> {
   const stored = await userManager.getUser();
   if (!stored) return null;
@@ -36,14 +38,18 @@ async function renewUnderLock(userManager: UserManager): Promise<User | null> {
   return userManager.signinSilent();
 }
 
-class SessionOver extends Error {}
+/** OAuth errors that say the provider is down, not that the refresh token is no good. */
+const PROVIDER_TROUBLE = new Set(['server_error', 'temporarily_unavailable']);
 
 /**
  * The provider answered and refused (an OAuth error such as invalid_grant: the refresh token
  * expired or was revoked), or there is nothing to renew with. Anything else (no network, a
- * timeout, an error page) may pass, so the session is kept for the next try.
+ * timeout, an error page, a provider saying it is in trouble) may pass, so the session is kept
+ * for the next try.
  */
-const sessionIsOver = (err: unknown) => err instanceof ErrorResponse || err instanceof SessionOver;
+const sessionIsOver = (err: unknown) =>
+  err instanceof SessionOver ||
+  (err instanceof ErrorResponse && !PROVIDER_TROUBLE.has(err.error ?? ''));
 
 const renewals = new WeakMap<UserManager, Promise<User | null>>();
 
