@@ -113,6 +113,17 @@ module.exports = {
       from: { path: '^apps/web/src/features/' },
       to: { path: '^apps/web/src/app/' },
     },
+    {
+      name: 'web-oidc-client-loaded-lazily',
+      comment:
+        'oidc-client-ts (~17 kB gzip) is loaded by identity-provider.ts with import() when the app starts talking to the provider; a static value import anywhere else puts it in the first-load bundle. Import its types with `import type`.',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: TEST_FILES },
+      to: {
+        path: '^node_modules/oidc-client-ts/',
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+      },
+    },
 
     /* ---------------------------------------------------------------- api: modules -> plugins/app -> plugins/external */
     {

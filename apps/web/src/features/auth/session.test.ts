@@ -82,9 +82,10 @@ describe('freshAccessToken', () => {
   });
 
   it.each([
-    ['is out of reach', new TypeError('Failed to fetch')],
-    ['says it is in trouble', new ErrorResponse({ error: 'temporarily_unavailable' })],
-  ])('keeps the session when the provider %s', async (_, failure) => {
+    'server_error',
+    'temporarily_unavailable',
+  ])('keeps the session when the provider answers %s (it is in trouble)', async (error) => {
+    const failure = new ErrorResponse({ error });
     const { fake, userManager } = fakeUserManager([user('at-1', 5)], async () => {
       throw failure;
     });

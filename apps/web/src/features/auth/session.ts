@@ -1,4 +1,4 @@
-import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
+import type { ErrorResponse, User, UserManager } from 'oidc-client-ts';
 import type { Session } from '@/features/auth/auth-machine';
 
 /** oidc-client-ts' default notice before expiry (`accessTokenExpiring`). */
@@ -48,8 +48,14 @@ const PROVIDER_TROUBLE = new Set(['server_error', 'temporarily_unavailable']);
  * for the next try.
  */
 const sessionIsOver = (err: unknown) =>
-  err instanceof SessionOver ||
-  (err instanceof ErrorResponse && !PROVIDER_TROUBLE.has(err.error ?? ''));
+  err instanceof SessionOver || (isErrorResponse(err) && !PROVIDER_TROUBLE.has(err.error ?? ''));
+
+/**
+ * oidc-client-ts names its OAuth errors "ErrorResponse" for this check: importing the class as a
+ * value would pull the whole library (loaded lazily, on sign-in) into the first-load bundle.
+ */
+const isErrorResponse = (err: unknown): err is ErrorResponse =>
+  err instanceof Error && err.name === 'ErrorResponse';
 
 const renewals = new WeakMap<UserManager, Promise<User | null>>();
 
