@@ -114,3 +114,43 @@ test('a network error while renewing the sign-in keeps the session; the page rec
   ).toHaveCount(24, { timeout: 15_000 });
   expect(await accessToken(page)).not.toBe(tokenBefore);
 });
+
+test('opening the app with an expired token while the provider is down keeps the page and the session; Try again signs in', async ({
+  page,
+}) => {
+  await signIn(page, 'editor@bec.local');
+  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  await expect(page).toHaveURL(/\/properties$/);
+  // Back the next day: the access token expired, and the provider's token endpoint is down.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith('oidc.user:')) continue;
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Date.now() / 1000 - 60 }));
+    }
+  });
+  const isTokenCall = (url: URL) => url.pathname.endsWith('/token');
+  await page.route(isTokenCall, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+
+  // Retried for about 4 s, then said plainly; the page stays where it was.
+  await expect(page.getByRole('banner').getByRole('alert')).toHaveText(
+    'The sign-in service cannot be reached.',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByText(/This page needs you signed in/)).toBeVisible();
+  await expect(page).toHaveURL(/\/properties$/);
+  expect(await accessToken(page)).not.toBeNull();
+
+  await page.unroute(isTokenCall);
+  await page.getByRole('banner').getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link')
+      .filter({ has: page.getByRole('heading', { level: 3 }) }),
+  ).toHaveCount(24, { timeout: 15_000 });
+});

@@ -1,9 +1,13 @@
 import type { Role } from '@bec/contracts';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingText } from '@/components/loading-text';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
+
+export const SIGN_IN_NEEDED_MESSAGE =
+  'This page needs you signed in, and the sign-in service cannot be reached: use Try again at the top once it is back.';
 
 export type RequireAuthProps = {
   children: ReactNode;
@@ -17,10 +21,19 @@ export type RequireAuthProps = {
 
 /**
  * Shows its page only to the members it admits: "Loading..." while the sign-in state is unknown,
- * a redirect otherwise. It mirrors the server's rules; the server is the guard.
+ * a redirect otherwise. While the sign-in service cannot be reached it stays on the page and says
+ * so (the header offers "Try again"), so the page shows once the service is back. It mirrors the
+ * server's rules; the server is the guard.
  */
 export function RequireAuth({ children, signedOutTo, roles, forbiddenTo }: RequireAuthProps) {
-  const { status, user } = useAuth();
+  const { status, user, identityProvider } = useAuth();
+  if (identityProvider.status === 'error') {
+    return (
+      <Text c="dimmed" role="status">
+        {SIGN_IN_NEEDED_MESSAGE}
+      </Text>
+    );
+  }
   if (status === 'loading') return <LoadingText />;
   if (status !== 'authenticated' || user === null) return <Navigate to={signedOutTo} replace />;
   if (roles !== undefined && !roles.includes(user.role)) {

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { User } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIGN_IN_NEEDED_MESSAGE } from '@/app/require-auth';
 import { routes } from '@/app/router';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { renderRoutes } from '@/testing/render';
@@ -52,13 +53,13 @@ const workingProvider = {
   [`${ISSUER}/.well-known/openid-configuration`]: () => ({ status: 200, body: discovery }),
 };
 
-function storeSession(name: string, email: string) {
+function storeSession(name: string, email: string, secondsLeft = 3600) {
   const user = new User({
     access_token: 'at-123',
     token_type: 'Bearer',
     refresh_token: 'rt-123',
     profile: { sub: 'sub-1', iss: ISSUER, aud: CLIENT_ID, exp: 0, iat: 0, name, email },
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    expires_at: Math.floor(Date.now() / 1000) + secondsLeft,
   });
   window.localStorage.setItem(USER_KEY, user.toStorageString());
 }
@@ -171,5 +172,56 @@ describe('AuthProvider', () => {
     expect(callsTo('/api/config')).toHaveLength(6);
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+
+    // Back: Try again reaches it, and signing in is possible.
+    network(workingProvider);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps an expired session the provider cannot renew, and signs it in on Try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeSession('Ana Admin', 'ana@example.com', -600);
+    const me = () => ({
+      status: 200,
+      body: envelope({ id: 1, name: 'Ana Admin', email: 'ana@example.com', role: 'admin' }),
+    });
+    // The token endpoint is out of reach (the fake network throws for it).
+    const down = network({ ...workingProvider, '/api/users/me': me });
+    renderApp('/data');
+
+    expect(
+      await screen.findByRole('status', { name: 'Reaching the sign-in service' }),
+    ).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(3875);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in service cannot be reached.',
+    );
+    expect(down.callsTo(`${ISSUER}/token`)).toHaveLength(6);
+    // The page stays and says why it is empty; the session is kept for when the provider is back.
+    expect(screen.getByText(SIGN_IN_NEEDED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(USER_KEY)).not.toBeNull();
+    expect(down.callsTo('/api/users/me')).toHaveLength(0);
+
+    const up = network({
+      ...workingProvider,
+      '/api/users/me': me,
+      [`${ISSUER}/token`]: () => ({
+        status: 200,
+        body: {
+          access_token: 'at-456',
+          token_type: 'Bearer',
+          refresh_token: 'rt-456',
+          expires_in: 3600,
+        },
+      }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Welcome to Data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
+    const [, init] = up.callsTo('/api/users/me')[0] ?? [];
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer at-456');
   });
 });

@@ -7,6 +7,8 @@ export type AuthContextValue = AuthState & {
   signIn: (returnTo?: string) => Promise<void>;
   /** Ends the session at the provider when it can, else here only. */
   signOut: () => Promise<void>;
+  /** Tries to reach the sign-in service again, after it could not be reached (status error). */
+  retry: () => void;
   /** Known once the identity provider is ready. */
   userManager: UserManager | null;
 };

@@ -69,9 +69,63 @@ describe('auth state machine', () => {
       expect(authReducer(before, failed(6))).toBe(before);
     });
 
+    it('can be tried again from error, back to loading', () => {
+      const down = run([1, 2, 3, 4, 5, 6].map(failed));
+      const again = authReducer(down, { type: 'RETRY', discovered: false });
+      expect(again.identityProvider).toEqual({ status: 'loading', failures: 0, reason: null });
+      expect(again.status).toBe('loading');
+      // Failing again goes through degraded to error once more.
+      expect(authReducer(again, failed(1)).identityProvider.status).toBe('degraded');
+      expect(run([1, 2, 3, 4, 5, 6].map(failed), again).identityProvider.status).toBe('error');
+    });
+
+    it('ignores a retry unless it is in error', () => {
+      const degraded = run([failed(1)]);
+      expect(authReducer(degraded, { type: 'RETRY', discovered: false })).toBe(degraded);
+    });
+
     it('retries after 125, 250, 500, 1000 and 2000 ms', () => {
       const delays = [0, 1, 2, 3, 4].map(identityProviderRetryDelay);
       expect(delays).toEqual([125, 250, 500, 1000, 2000]);
+    });
+  });
+
+  describe('restoring a stored session the provider cannot renew', () => {
+    const sessionFailed = (failures: number): AuthEvent => ({
+      type: 'SESSION_ATTEMPT_FAILED',
+      failures,
+      reason: 'Network Error',
+    });
+
+    it('is degraded while the renewal is retried, still loading', () => {
+      const state = run([ready, sessionFailed(1), sessionFailed(2)]);
+      expect(state.identityProvider).toEqual({
+        status: 'degraded',
+        failures: 2,
+        reason: 'Network Error',
+      });
+      expect(state.status).toBe('loading');
+    });
+
+    it('says the sign-in service cannot be reached after 5 retries failed too', () => {
+      const state = run([ready, ...[1, 2, 3, 4, 5, 6].map(sessionFailed)]);
+      expect(state.identityProvider.status).toBe('error');
+      expect(state.status).toBe('unauthenticated');
+      expect(state.session).toBeNull();
+    });
+
+    it('tries again with discovery done: the provider ready, the session loading', () => {
+      const down = run([ready, ...[1, 2, 3, 4, 5, 6].map(sessionFailed)]);
+      const again = authReducer(down, { type: 'RETRY', discovered: true });
+      expect(again.identityProvider.status).toBe('ready');
+      expect(again.status).toBe('loading');
+      const member = run([signedIn, { type: 'PROFILE_LOADED', user: viewer }], again);
+      expect(member.status).toBe('authenticated');
+    });
+
+    it('leaves a signed-in member alone (the next API call renews)', () => {
+      const member = run([ready, signedIn, { type: 'PROFILE_LOADED', user: viewer }]);
+      expect(authReducer(member, sessionFailed(1))).toBe(member);
     });
   });
 

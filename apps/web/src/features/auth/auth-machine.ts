@@ -4,8 +4,10 @@ import type { ErrorCode, Me } from '@bec/contracts';
  * The sign-in state of the app as a pure state machine: events in, state out. The AuthProvider
  * feeds it what the identity provider, the OIDC session and GET /api/users/me report.
  *
- * Identity provider (discovery): loading → ready, or degraded while retrying, then error once
- * IDP_MAX_RETRIES retries have failed too.
+ * Identity provider (the sign-in service): loading → ready, or degraded while retrying, then
+ * error once IDP_MAX_RETRIES retries have failed too. Retried are its discovery, and renewing a
+ * stored session whose token expired since the last visit (the provider's token endpoint). From
+ * error, the user can ask to try again.
  * App auth status (the spec's): loading → authenticated (profile call succeeded) or
  * unauthenticated (signed out, the profile call failed, or no sign-in service).
  */
@@ -49,6 +51,10 @@ export type AuthState = {
 export type AuthEvent =
   | { type: 'IDP_ATTEMPT_FAILED'; failures: number; reason: string }
   | { type: 'IDP_READY' }
+  /** A stored session could not be renewed: the provider was out of reach (not a refusal). */
+  | { type: 'SESSION_ATTEMPT_FAILED'; failures: number; reason: string }
+  /** The user asks to reach the sign-in service again; `discovered`: discovery had worked. */
+  | { type: 'RETRY'; discovered: boolean }
   | { type: 'SIGNED_IN'; session: Session }
   | { type: 'SIGNED_OUT' }
   | { type: 'PROFILE_LOADED'; user: Me }
@@ -72,20 +78,35 @@ const signedOut = (state: AuthState): AuthState => ({
   error: null,
 });
 
+/** One more failed attempt to reach the sign-in service: degraded while retried, then error. */
+function attemptFailed(state: AuthState, failures: number, reason: string): AuthState {
+  if (failures > IDP_MAX_RETRIES) {
+    // No sign-in service: nobody can be signed in (a stored session stays stored).
+    return { ...signedOut(state), identityProvider: { status: 'error', failures, reason } };
+  }
+  return { ...state, identityProvider: { status: 'degraded', failures, reason } };
+}
+
 export function authReducer(state: AuthState, event: AuthEvent): AuthState {
   switch (event.type) {
-    case 'IDP_ATTEMPT_FAILED': {
+    case 'IDP_ATTEMPT_FAILED':
       if (state.identityProvider.status === 'ready') return state;
-      const { failures, reason } = event;
-      if (failures > IDP_MAX_RETRIES) {
-        // No sign-in service: nobody can be signed in.
-        return {
-          ...signedOut(state),
-          identityProvider: { status: 'error', failures, reason },
-        };
-      }
-      return { ...state, identityProvider: { status: 'degraded', failures, reason } };
-    }
+      return attemptFailed(state, event.failures, event.reason);
+    case 'SESSION_ATTEMPT_FAILED':
+      // Only while no session is known; a signed-in member renews on the next API call.
+      if (state.session !== null) return state;
+      return attemptFailed(state, event.failures, event.reason);
+    case 'RETRY':
+      if (state.identityProvider.status !== 'error') return state;
+      return {
+        ...state,
+        status: 'loading',
+        identityProvider: {
+          status: event.discovered ? 'ready' : 'loading',
+          failures: 0,
+          reason: null,
+        },
+      };
     case 'IDP_READY':
       if (state.identityProvider.status === 'ready') return state;
       // The status stays loading until the session is known.

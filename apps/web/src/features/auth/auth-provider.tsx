@@ -64,6 +64,18 @@ export function AuthProvider({ children }: AuthProviderProps) {
     return watchSession(userManager, (user) => queryClient.setQueryData(queryKey, user));
   }, [userManager, queryClient]);
 
+  const sessionFailures = session.failureCount;
+  const sessionReason = session.failureReason?.message ?? 'Unknown error';
+  useEffect(() => {
+    if (sessionFailures > 0) {
+      dispatch({
+        type: 'SESSION_ATTEMPT_FAILED',
+        failures: sessionFailures,
+        reason: sessionReason,
+      });
+    }
+  }, [sessionFailures, sessionReason]);
+
   const sessionUser = session.isError ? null : session.data;
   useEffect(() => {
     if (sessionUser === undefined) return;
@@ -99,9 +111,17 @@ export function AuthProvider({ children }: AuthProviderProps) {
     if (userManager !== null) await endSession(userManager);
   }, [userManager]);
 
+  const { refetch: refetchIdentityProvider, isError: identityProviderFailed } = identityProvider;
+  const { refetch: refetchSession, isError: sessionFailed } = session;
+  const retry = useCallback(() => {
+    dispatch({ type: 'RETRY', discovered: !identityProviderFailed });
+    if (identityProviderFailed) void refetchIdentityProvider();
+    else if (sessionFailed) void refetchSession();
+  }, [identityProviderFailed, sessionFailed, refetchIdentityProvider, refetchSession]);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, signIn, signOut, userManager }),
-    [state, signIn, signOut, userManager],
+    () => ({ ...state, signIn, signOut, retry, userManager }),
+    [state, signIn, signOut, retry, userManager],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

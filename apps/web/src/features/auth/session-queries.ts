@@ -1,18 +1,22 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { UserManager } from 'oidc-client-ts';
 import { paths } from '@/config/paths';
+import { IDP_MAX_RETRIES, identityProviderRetryDelay } from '@/features/auth/auth-machine';
 import { restoreSession, returnPathFrom } from '@/features/auth/session';
 
 /**
  * The OIDC session as query data: restored from storage once, then kept current by
  * `watchSession`, which writes each change into it (`setQueryData`). null means signed out.
+ * Restoring fails only when an expired token could not be renewed because the provider was out
+ * of reach (a refusal answers null), so it is retried like the provider's discovery.
  */
 export const sessionQueryOptions = (userManager: UserManager | null) =>
   queryOptions({
     queryKey: ['auth', 'session'],
     queryFn: userManager === null ? skipToken : () => restoreSession(userManager),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    retry: IDP_MAX_RETRIES,
+    retryDelay: identityProviderRetryDelay,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

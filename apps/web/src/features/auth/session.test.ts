@@ -3,8 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   endSession,
   freshAccessToken,
+  RENEW_RETRY_FIRST_MS,
+  RENEW_RETRY_MAX_MS,
   restoreSession,
   returnPathFrom,
+  watchSession,
 } from '@/features/auth/session';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -81,17 +84,17 @@ describe('freshAccessToken', () => {
     expect(fake.removeUser).toHaveBeenCalledOnce();
   });
 
-  it.each([
-    'server_error',
-    'temporarily_unavailable',
-  ])('keeps the session when the provider answers %s (it is in trouble)', async (error) => {
-    const failure = new ErrorResponse({ error });
-    const { fake, userManager } = fakeUserManager([user('at-1', 5)], async () => {
-      throw failure;
-    });
-    await expect(freshAccessToken(userManager)).rejects.toBe(failure);
-    expect(fake.removeUser).not.toHaveBeenCalled();
-  });
+  it.each(['server_error', 'temporarily_unavailable'])(
+    'keeps the session when the provider answers %s (it is in trouble)',
+    async (error) => {
+      const failure = new ErrorResponse({ error });
+      const { fake, userManager } = fakeUserManager([user('at-1', 5)], async () => {
+        throw failure;
+      });
+      await expect(freshAccessToken(userManager)).rejects.toBe(failure);
+      expect(fake.removeUser).not.toHaveBeenCalled();
+    },
+  );
 
   it('keeps the session when the provider cannot be reached, and renews on the next call', async () => {
     const renewals = [
@@ -162,6 +165,78 @@ describe('endSession', () => {
     fake.signoutRedirect.mockRejectedValue(new Error('blocked'));
     await endSession(userManager);
     expect(fake.removeUser).toHaveBeenCalledOnce();
+  });
+});
+
+describe('watchSession', () => {
+  /** The fake with oidc-client-ts' event registry, and a way to raise "expiring". */
+  function withEvents(fake: ReturnType<typeof fakeUserManager>['fake']) {
+    const expiring = new Set<() => void>();
+    const expired = new Set<() => void>();
+    const events = {
+      addUserLoaded: vi.fn(),
+      removeUserLoaded: vi.fn(),
+      addUserUnloaded: vi.fn(),
+      removeUserUnloaded: vi.fn(),
+      addAccessTokenExpiring: (cb: () => void) => expiring.add(cb),
+      removeAccessTokenExpiring: (cb: () => void) => expiring.delete(cb),
+      addAccessTokenExpired: (cb: () => void) => expired.add(cb),
+      removeAccessTokenExpired: (cb: () => void) => expired.delete(cb),
+    };
+    Object.assign(fake, { events });
+    return {
+      raiseExpiring: async () => {
+        for (const cb of expiring) cb();
+        await vi.advanceTimersByTimeAsync(0);
+      },
+      expired,
+    };
+  }
+
+  it('backs off after a failed renewal: 5 s, doubling, up to a minute', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fake, userManager } = fakeUserManager([user('at-1', 30)], async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      const { raiseExpiring } = withEvents(fake);
+      const stop = watchSession(userManager, () => undefined);
+
+      // oidc-client-ts raises "expiring" every second in the token's last minute.
+      await raiseExpiring();
+      await raiseExpiring();
+      expect(fake.signinSilent).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(RENEW_RETRY_FIRST_MS - 1);
+      await raiseExpiring();
+      expect(fake.signinSilent).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await raiseExpiring();
+      expect(fake.signinSilent).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(2 * RENEW_RETRY_FIRST_MS - 1);
+      await raiseExpiring();
+      expect(fake.signinSilent).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await raiseExpiring();
+      expect(fake.signinSilent).toHaveBeenCalledTimes(3);
+      // Never more than a minute apart.
+      for (let i = 0; i < 5; i++) {
+        await vi.advanceTimersByTimeAsync(RENEW_RETRY_MAX_MS);
+        await raiseExpiring();
+      }
+      expect(fake.signinSilent).toHaveBeenCalledTimes(8);
+      expect(fake.removeUser).not.toHaveBeenCalled();
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves an expired token to the next API call instead of renewing on the timer', () => {
+    const { fake, userManager } = fakeUserManager([user('at-1', -10)], async () => null);
+    const { expired } = withEvents(fake);
+    const stop = watchSession(userManager, () => undefined);
+    expect(expired.size).toBe(0);
+    stop();
   });
 });
 

@@ -98,10 +98,19 @@ export async function restoreSession(userManager: UserManager): Promise<User | n
   return renewSession(userManager);
 }
 
+/** After a failed renewal ahead of expiry, the next waits 5 s, doubling up to a minute. */
+export const RENEW_RETRY_FIRST_MS = 5_000;
+export const RENEW_RETRY_MAX_MS = 60_000;
+
 /**
  * Follows the session: sign-in, renewal and sign-out in this tab (oidc-client-ts events) and in
  * the others (storage events), renewing the token shortly before it expires. Answers the
  * function that stops following.
+ *
+ * oidc-client-ts arms its expiry timers again on every read of the stored user, at one second
+ * once the token is in its last minute or past it: renewing on each of those events would ask a
+ * provider that is down every second. So renewals ahead of expiry back off after a failure, and
+ * an expired token is renewed by the next API call (`freshAccessToken`), not by the timer.
  */
 export function watchSession(
   userManager: UserManager,
@@ -110,9 +119,21 @@ export function watchSession(
   const { events } = userManager;
   const loaded = (user: User) => onChange(user);
   const unloaded = () => onChange(null);
+  let failures = 0;
+  let nextTryAt = 0;
   const renew = () => {
-    // Failing for now is fine: the next API call renews again before it is sent.
-    renewSession(userManager).catch(() => undefined);
+    if (Date.now() < nextTryAt) return;
+    renewSession(userManager).then(
+      () => {
+        failures = 0;
+        nextTryAt = 0;
+      },
+      () => {
+        // Failing for now is fine: the next API call renews again before it is sent.
+        nextTryAt = Date.now() + Math.min(RENEW_RETRY_FIRST_MS * 2 ** failures, RENEW_RETRY_MAX_MS);
+        failures += 1;
+      },
+    );
   };
   const otherTab = (event: StorageEvent) => {
     if (event.key !== null && !event.key.startsWith('oidc.user:')) return;
@@ -121,13 +142,11 @@ export function watchSession(
   events.addUserLoaded(loaded);
   events.addUserUnloaded(unloaded);
   events.addAccessTokenExpiring(renew);
-  events.addAccessTokenExpired(renew);
   window.addEventListener('storage', otherTab);
   return () => {
     events.removeUserLoaded(loaded);
     events.removeUserUnloaded(unloaded);
     events.removeAccessTokenExpiring(renew);
-    events.removeAccessTokenExpired(renew);
     window.removeEventListener('storage', otherTab);
   };
 }

@@ -9,6 +9,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     ...initialAuthState,
     signIn: async () => undefined,
     signOut: async () => undefined,
+    retry: () => undefined,
     userManager: null,
     ...overrides,
   };
