@@ -29,12 +29,14 @@ export type ExportRow = {
 // Excel set to Spanish (Chile) reads ';' as the separator and ',' as the decimal mark.
 const SEPARATOR = ';';
 const decimal = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
-const date = (d: Date) =>
-  new Intl.DateTimeFormat('es-CL', {
-    timeZone: 'America/Santiago',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(d);
+// Built once: constructing an Intl.DateTimeFormat costs ~0.1–0.3 ms, formatting with one ~3 µs,
+// and every row has two dates.
+const santiagoDateTime = new Intl.DateTimeFormat('es-CL', {
+  timeZone: 'America/Santiago',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+const date = (d: Date) => santiagoDateTime.format(d);
 
 /** Quotes when needed, and defuses text a spreadsheet would run as a formula. */
 function cell(value: string) {
