@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { BundleReport } from './bundle-size.js';
 import type { PlanVerdict } from './explain.js';
+import type { ExportResult } from './export.js';
 import { type LoadResult, PAIRED_ROUNDS } from './load.js';
 
 const startedAt = performance.now();
@@ -49,6 +50,7 @@ export type Summary = {
   memory: { rssMb: number; peakMb: number } | null;
   plans: { label: string; verdict: PlanVerdict }[];
   totals: { label: string; line: string }[];
+  exports: ExportResult[];
   bundle: BundleReport | string | null;
   /** Whether the bundle figures come from a build made by this run. */
   bundleBuilt: boolean;
@@ -181,6 +183,10 @@ export function printSummary(summary: Summary, targets: Target[]) {
   for (const p of summary.plans)
     out.push(`Plan, ${p.label}: ${p.verdict.executionMs.toFixed(2)} ms, ${p.verdict.verdict}`);
   for (const t of summary.totals) out.push(`Plan, ${t.label}: ${t.line}`);
+  for (const e of summary.exports)
+    out.push(
+      `CSV export, ${e.label}: ${num(e.rows)} rows${e.error ? ` !!! ${e.error}` : ', as many as the database holds'}, ${num(e.bytes / 1e6, 1)} MB in ${num(e.seconds, 1)} s (${num(e.rows / e.seconds)} rows/s; first byte after ${num(e.firstByteMs)} ms)`,
+    );
   const bundle = summary.bundle;
   if (bundle === null) out.push('Web bundle: skipped (BENCH_SKIP_BUILD=1 and no apps/web/dist)');
   else if (typeof bundle === 'string') out.push(`Web bundle: not measured: ${bundle}`);

@@ -21,6 +21,7 @@ import { validProperty } from '../apps/api/test/property-fixture.js';
 import { type BundleReport, buildWeb, measureBundle } from './bundle-size.js';
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
 import { explainBrief, explainQuery } from './explain.js';
+import { measureExport } from './export.js';
 import { pageQueries } from './list-queries.js';
 import { createRandom } from './random.js';
 import {
@@ -70,13 +71,14 @@ const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
 const timing: Timing = { warmup: 2, seconds: Number(process.env.BENCH_SECONDS ?? 10) || 10 };
 const JIT_WARMUP = 10;
 
+const FILTERED_SEARCH = 'region_id=13&price_min=100000000&price_max=300000000';
 const FIRST_PAGE: ListScenario = { id: 'first-page', label: 'list, first page', search: '' };
 const LIST_SCENARIOS = (deepCursor: string): ListScenario[] => [
   { ...FIRST_PAGE, id: 'first-page-100k' },
   {
     id: 'filtered',
     label: 'list, region 13 + price 100–300M',
-    search: 'region_id=13&price_min=100000000&price_max=300000000',
+    search: FILTERED_SEARCH,
   },
   { id: 'search', label: `list, q=${SEARCH_TERM}`, search: `q=${SEARCH_TERM}` },
   {
@@ -106,6 +108,7 @@ async function main() {
     memory: null,
     plans: [],
     totals: [],
+    exports: [],
     bundle: null,
     bundleBuilt: false,
     loaded: { properties: 0, photos: 0 },
@@ -240,6 +243,27 @@ async function main() {
     );
     server.assertAlive();
 
+    // CSV exports, one download at a time as a user starts them: everything, and the filtered
+    // list's region and price range. Each file must hold exactly the rows the database counts.
+    for (const [label, search, where] of [
+      ['all properties', '', 'true'],
+      [
+        'region 13 + price 100–300M',
+        `?${FILTERED_SEARCH}`,
+        'region_id = 13 and price between 100000000 and 300000000',
+      ],
+    ] as const) {
+      const count = await pool.query<{ n: number }>(
+        `select count(*)::int as n from properties where ${where}`,
+      );
+      const result = await measureExport(target, label, search, count.rows[0]?.n ?? -1);
+      summary.exports.push(result);
+      progress(
+        `CSV export, ${label}: ${result.rows.toLocaleString('en-US')} rows, ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s (first byte after ${result.firstByteMs.toFixed(0)} ms)`,
+      );
+    }
+    server.assertAlive();
+
     // Last: it adds rows, which must not change what the list scenarios measured.
     const refs = await pool.query<{ city: number; type: number; broker: number | null }>(
       `select (select id from cities where id = 13120) as city,
@@ -316,7 +340,7 @@ async function main() {
 
   const targets = judge(scenarios, FIRST_PAGE.id, 'first-page-100k');
   printSummary(summary, targets);
-  const invalid = scenarios.some((s) => s.error);
+  const invalid = scenarios.some((s) => s.error) || summary.exports.some((e) => e.error);
   if (invalid)
     console.error('bench: some scenarios failed or had non-2xx responses (see "!" lines above)');
   console.log(`Run time: ${elapsedSeconds().toFixed(0)} s`);

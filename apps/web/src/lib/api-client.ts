@@ -149,11 +149,20 @@ export async function apiRequest<T extends z.ZodType>(
   );
 }
 
+export type DownloadOptions = {
+  /** Each piece of the body as it arrives, for progress on a long download. */
+  onChunk?: (chunk: Uint8Array) => void;
+};
+
 /**
  * Downloads a file the API answers (not an envelope), with the bearer token: a plain link cannot
- * carry it. Failures throw an `ApiError` with the server's message, like `apiRequest`.
+ * carry it. Failures throw an `ApiError` with the server's message, like `apiRequest`; a body
+ * that stops arriving halfway throws one too, with status 0.
  */
-export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+export async function apiDownload(
+  path: string,
+  { onChunk }: DownloadOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -177,7 +186,26 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   return {
-    blob: await response.blob(),
+    blob: await readBody(response, onChunk),
     filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
   };
+}
+
+async function readBody(response: Response, onChunk?: (chunk: Uint8Array) => void) {
+  const type = response.headers.get('content-type') ?? '';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  try {
+    const reader = response.body?.getReader();
+    if (!reader) return await response.blob();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      onChunk?.(value);
+    }
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ApiError(0, `The download was cut off (${reason}); try again.`);
+  }
+  return new Blob(chunks, { type });
 }

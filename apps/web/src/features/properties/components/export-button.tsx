@@ -1,29 +1,58 @@
-import { Button } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useExportProperties } from '@/features/properties/api/export-properties';
-import type { PropertyFilters } from '@/features/properties/api/get-properties';
+import {
+  type PropertyFilters,
+  propertiesInfiniteQueryOptions,
+} from '@/features/properties/api/get-properties';
+import { formatInteger } from '@/lib/format';
 
 export type ExportButtonProps = { filters: PropertyFilters };
 
-/** Downloads the list as it is filtered now, as a CSV that Excel in Chile opens correctly. */
+/**
+ * Downloads the list as it is filtered now, as a CSV that Excel in Chile opens correctly. A long
+ * list takes a while, so the button counts the rows as they arrive, against the list's total when
+ * the grid has an exact one.
+ */
 export function ExportButton({ filters }: ExportButtonProps) {
   const exporter = useExportProperties();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<{ rows: number; of: number | null }>({
+    rows: 0,
+    of: null,
+  });
+
+  const start = () => {
+    const pages = queryClient.getQueryData(propertiesInfiniteQueryOptions(filters).queryKey);
+    const last = pages?.pages.at(-1);
+    const of = last?.total_exact ? last.total : null;
+    setProgress({ rows: 0, of });
+    exporter.mutate(
+      { filters, onRows: (rows) => setProgress({ rows, of }) },
+      {
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: 'Export failed',
+            message: `Failed to export properties: ${error.message}`,
+          }),
+      },
+    );
+  };
+
+  const label = exporter.isPending
+    ? `Exporting… ${formatInteger(progress.rows)}${progress.of === null ? ' rows' : ` of ${formatInteger(progress.of)}`}`
+    : 'Export CSV';
   return (
     <Button
       variant="default"
-      loading={exporter.isPending}
-      onClick={() =>
-        exporter.mutate(filters, {
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: 'Export failed',
-              message: `Failed to export properties: ${error.message}`,
-            }),
-        })
-      }
+      disabled={exporter.isPending}
+      leftSection={exporter.isPending ? <Loader size={14} /> : undefined}
+      onClick={start}
     >
-      Export CSV
+      {label}
     </Button>
   );
 }

@@ -1,0 +1,127 @@
+import type { PropertyList } from '@bec/contracts';
+import { Notifications } from '@mantine/notifications';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { propertiesInfiniteQueryOptions } from '@/features/properties/api/get-properties';
+import { ExportButton } from '@/features/properties/components/export-button';
+import { setAccessTokenSource } from '@/lib/api-client';
+import { renderWithProviders } from '@/testing/render';
+
+const encoder = new TextEncoder();
+
+/** A CSV download whose body arrives when the test says so. */
+function streamingDownload() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+  });
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="bec-propiedades-2026-11-21.csv"',
+        },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    send: (text: string) => controller.enqueue(encoder.encode(text)),
+    fail: () => controller.error(new TypeError('network error')),
+    end: () => controller.close(),
+  };
+}
+
+const listed = (total: number, total_exact: boolean): PropertyList => ({
+  props: [],
+  next_cursor: null,
+  total,
+  total_exact,
+});
+
+let saved: string[] = [];
+beforeEach(() => {
+  saved = [];
+  setAccessTokenSource(async () => 'at-1');
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined }),
+  );
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => {
+  setAccessTokenSource(null);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('ExportButton', () => {
+  it('counts the rows as they arrive against the list total, then saves the file', async () => {
+    const download = streamingDownload();
+    const filters = { region_id: 13 };
+    const { queryClient } = renderWithProviders(<ExportButton filters={filters} />);
+    queryClient.setQueryData(propertiesInfiniteQueryOptions(filters).queryKey, {
+      pages: [listed(3, true)],
+      pageParams: [null],
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(download.fetchMock).toHaveBeenCalledWith(
+      '/api/properties/export.csv?region_id=13',
+      expect.anything(),
+    );
+    download.send('\uFEFFID;Nombre;Notas\r\n1;Casa en Ñuñoa;"dos\r\nlíneas"\r\n2;Depto');
+    expect(await screen.findByRole('button', { name: /Exporting… 1 of 3/ })).toBeDisabled();
+    download.send(' en Providencia;\r\n');
+    expect(await screen.findByRole('button', { name: /Exporting… 2 of 3/ })).toBeDisabled();
+    download.send('3;Parcela en Pirque;\r\n');
+    download.end();
+
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(saved).toEqual(['bec-propiedades-2026-11-21.csv']);
+  });
+
+  it('counts rows alone when the list total is a lower bound', async () => {
+    const download = streamingDownload();
+    const { queryClient } = renderWithProviders(<ExportButton filters={{}} />);
+    queryClient.setQueryData(propertiesInfiniteQueryOptions({}).queryKey, {
+      pages: [listed(1000, false)],
+      pageParams: [null],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    download.send('ID;Nombre\r\n1;Casa\r\n');
+    expect(await screen.findByRole('button', { name: /Exporting… 1 rows/ })).toBeDisabled();
+    download.end();
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('says the download was cut off when the body stops halfway, and saves nothing', async () => {
+    const download = streamingDownload();
+    renderWithProviders(
+      <>
+        <Notifications />
+        <ExportButton filters={{}} />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    download.send('ID;Nombre\r\n1;Casa\r\n');
+    await screen.findByRole('button', { name: /Exporting… 1 rows/ });
+    download.fail();
+    expect(
+      await screen.findByText(
+        'Failed to export properties: The download was cut off (network error); try again.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
+    expect(saved).toEqual([]);
+  });
+});
