@@ -160,7 +160,10 @@ test('price per m² shows on cards and the detail (land area for lots), and sort
   const loadMore = main(page).getByRole('button', { name: 'Load more' });
   await expect
     .poll(async () => {
-      if (await loadMore.isVisible()) await loadMore.scrollIntoViewIfNeeded().catch(() => {});
+      // Short: the button goes away once the last page is in, and a scroll waiting for it would
+      // hold the poll past its own timeout (seen in CI: every card in, the count never re-read).
+      if (await loadMore.isVisible())
+        await loadMore.scrollIntoViewIfNeeded({ timeout: 1_000 }).catch(() => {});
       return cards(page).count();
     })
     .toBe(total);
