@@ -1,8 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { missingBrowserReason } from './browser';
 import { accessToken, sidebarLinks, signIn, WAITLISTED } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
+
+/** Moves the stored access token's expiry to `seconds` from now (negative: expired). */
+const expireAccessTokenIn = (page: Page, seconds: number) =>
+  page.evaluate((s) => {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith('oidc.user:')) continue;
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Date.now() / 1000 + s }));
+    }
+  }, seconds);
+
+const propertyCards = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('link')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
 
 for (const [email, role, links] of [
   ['admin@bec.local', 'admin', ['Home', 'Properties', 'Data', 'Users']],
@@ -89,13 +105,7 @@ test('a network error while renewing the sign-in keeps the session; the page rec
     return route.abort('internetdisconnected');
   });
   // The access token is about to expire, so the next API call renews it first.
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (!key.startsWith('oidc.user:')) continue;
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
-      localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Date.now() / 1000 + 5 }));
-    }
-  });
+  await expireAccessTokenIn(page, 5);
   await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
   await expect.poll(() => refused).toBeGreaterThan(0);
   // Still signed in: the session was kept, not removed.
@@ -106,12 +116,7 @@ test('a network error while renewing the sign-in keeps the session; the page rec
   // The provider is back: the list's retry renews the token and the grid loads.
   await page.unroute(isTokenCall);
   await expect(page.getByRole('heading', { name: 'Properties', level: 2 })).toBeVisible();
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('link')
-      .filter({ has: page.getByRole('heading', { level: 3 }) }),
-  ).toHaveCount(24, { timeout: 15_000 });
+  await expect(propertyCards(page)).toHaveCount(24, { timeout: 15_000 });
   expect(await accessToken(page)).not.toBe(tokenBefore);
 });
 
@@ -122,13 +127,7 @@ test('opening the app with an expired token while the provider is down keeps the
   await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
   await expect(page).toHaveURL(/\/properties$/);
   // Back the next day: the access token expired, and the provider's token endpoint is down.
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (!key.startsWith('oidc.user:')) continue;
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
-      localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Date.now() / 1000 - 60 }));
-    }
-  });
+  await expireAccessTokenIn(page, -60);
   const isTokenCall = (url: URL) => url.pathname.endsWith('/token');
   await page.route(isTokenCall, (route) => route.abort('internetdisconnected'));
   await page.reload();
@@ -147,10 +146,5 @@ test('opening the app with an expired token while the provider is down keeps the
   await expect(
     page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }),
   ).toBeVisible();
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('link')
-      .filter({ has: page.getByRole('heading', { level: 3 }) }),
-  ).toHaveCount(24, { timeout: 15_000 });
+  await expect(propertyCards(page)).toHaveCount(24, { timeout: 15_000 });
 });
