@@ -250,3 +250,32 @@ test('signed out: /properties ends on /home (via /), and a property detail on /h
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
+
+test('on a phone the filters fold to search and sort, so the first card shows; "More filters" opens the rest', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'viewer@bec.local');
+  await page.goto('/properties?region_id=13&visited=true');
+  await expect(cards(page).first()).toBeInViewport();
+  await expect(filters(page).getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  await expect(filters(page).getByRole('combobox', { name: 'Sort by' })).toBeVisible();
+  const region = filters(page).getByRole('combobox', { name: 'Region' });
+  await expect(region).toBeHidden();
+
+  const more = filters(page).getByRole('button', { name: 'More filters (2)' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.click();
+  await expect(region).toHaveValue('Metropolitana de Santiago');
+  await choose(page, 'Property type', 'Terreno');
+  await expect(page).toHaveURL(/property_type_id=\d+/);
+  await filters(page).getByRole('button', { name: 'Fewer filters' }).click();
+  await expect(region).toBeHidden();
+  await expect(filters(page).getByRole('button', { name: 'More filters (3)' })).toBeVisible();
+  await expect(cards(page).first()).toBeInViewport();
+
+  // Wide again: every filter shows and the toggle does not.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(region).toBeVisible();
+  await expect(filters(page).getByRole('button', { name: /filters \(/ })).toBeHidden();
+});

@@ -373,4 +373,30 @@ describe('/properties', () => {
       expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
     });
   });
+
+  describe('on a phone', () => {
+    it('"More filters" counts the folded filters in use and says whether they are open', async () => {
+      stubProperties();
+      visit('/properties?q=casa&sort=oldest&region_id=13&visited=true&price_min=100000000');
+      // Search and sort stay out, so they are not counted.
+      const toggle = await screen.findByRole('button', { name: 'More filters (3)' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const folded = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+      expect(folded).toContainElement(screen.getByRole('combobox', { name: 'Region' }));
+      expect(folded).not.toContainElement(screen.getByRole('searchbox', { name: 'Search' }));
+
+      await userEvent.click(toggle);
+      expect(screen.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      expect(folded).toHaveAttribute('data-open');
+    });
+
+    it('offers "More filters" without a count when none is in use', async () => {
+      stubProperties();
+      visit('/properties?q=casa');
+      expect(await screen.findByRole('button', { name: 'More filters' })).toBeInTheDocument();
+    });
+  });
 });

@@ -10,14 +10,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { clpAmount } from '@/components/chilean-number';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
+  PROPERTY_FILTER_KEYS,
 } from '@/features/properties/api/get-properties';
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
 import { useRegions } from '@/features/properties/api/get-regions';
+import classes from './property-filters.module.css';
 
 /** How long typing pauses before the search text or a price reaches the URL (and the list). */
 const FILTER_DEBOUNCE_MS = 300;
@@ -85,8 +87,16 @@ export type PropertyFiltersProps = {
   onClear: () => void;
 };
 
-/** The filters bar of the grid: search, region → comuna, property type, visited, price, sort. */
+/** The filters a phone folds away (all but search and sort), to count the ones in use. */
+const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter((key) => key !== 'q' && key !== 'sort');
+
+/**
+ * The filters bar of the grid: search, region → comuna, property type, visited, price, sort. On a
+ * phone only search and sort show; "More filters (n)" unfolds the rest, n being those in use.
+ */
 export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersProps) {
+  const [unfolded, setUnfolded] = useState(false);
+  const moreId = useId();
   const regions = useRegions();
   const propertyTypes = usePropertyTypes();
 
@@ -144,6 +154,7 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
     onClear();
   };
   const pending = [search.draft, minPrice.draft, maxPrice.draft].some((d) => d !== '');
+  const folded = FOLDED_KEYS.filter((key) => filters[key] !== undefined).length;
 
   return (
     <Paper
@@ -170,74 +181,76 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
           onChange={(event) => search.change(event.currentTarget.value)}
           maxLength={100}
         />
-        <Select<number>
-          label="Region"
-          placeholder="All regions"
-          data={regionOptions}
-          value={filters.region_id ?? null}
-          onChange={(value) => {
-            const regionId = value ?? undefined;
-            const keepComuna =
-              filters.city_id !== undefined && regionOfComuna(filters.city_id) === regionId;
-            onChange({ region_id: regionId, city_id: keepComuna ? filters.city_id : undefined });
-          }}
-          searchable
-          clearable
-          nothingFoundMessage="No region matches"
-          error={regions.isError ? 'Could not load the regions' : undefined}
-        />
-        <Select<number>
-          label="Comuna"
-          placeholder={region ? `All comunas of ${region.name}` : 'All comunas'}
-          data={comunaOptions}
-          value={filters.city_id ?? null}
-          onChange={(value) => {
-            const cityId = value ?? undefined;
-            // Choosing a comuna also chooses its region; clearing it keeps the region.
-            onChange(
-              cityId === undefined
-                ? { city_id: undefined }
-                : { city_id: cityId, region_id: regionOfComuna(cityId) ?? filters.region_id },
-            );
-          }}
-          searchable
-          clearable
-          nothingFoundMessage="No comuna matches"
-          error={regions.isError ? 'Could not load the comunas' : undefined}
-        />
-        <Select<number>
-          label="Property type"
-          placeholder="All types"
-          data={typeOptions}
-          value={filters.property_type_id ?? null}
-          onChange={(value) => onChange({ property_type_id: value ?? undefined })}
-          clearable
-          error={propertyTypes.isError ? 'Could not load the property types' : undefined}
-        />
-        <Select<VisitedOption>
-          label="Visited"
-          data={VISITED_OPTIONS}
-          value={filters.visited === undefined ? 'any' : filters.visited ? 'yes' : 'no'}
-          onChange={(value) =>
-            onChange({ visited: value === 'yes' ? true : value === 'no' ? false : undefined })
-          }
-          allowDeselect={false}
-        />
-        <NumberInput
-          label="Min price"
-          placeholder="CLP$ 0"
-          {...clpAmount}
-          value={minPrice.draft}
-          onChange={minPrice.change}
-        />
-        <NumberInput
-          label="Max price"
-          placeholder="No limit"
-          {...clpAmount}
-          value={maxPrice.draft}
-          onChange={maxPrice.change}
-          error={rangeError}
-        />
+        <div className={classes.more} id={moreId} data-open={unfolded || undefined}>
+          <Select<number>
+            label="Region"
+            placeholder="All regions"
+            data={regionOptions}
+            value={filters.region_id ?? null}
+            onChange={(value) => {
+              const regionId = value ?? undefined;
+              const keepComuna =
+                filters.city_id !== undefined && regionOfComuna(filters.city_id) === regionId;
+              onChange({ region_id: regionId, city_id: keepComuna ? filters.city_id : undefined });
+            }}
+            searchable
+            clearable
+            nothingFoundMessage="No region matches"
+            error={regions.isError ? 'Could not load the regions' : undefined}
+          />
+          <Select<number>
+            label="Comuna"
+            placeholder={region ? `All comunas of ${region.name}` : 'All comunas'}
+            data={comunaOptions}
+            value={filters.city_id ?? null}
+            onChange={(value) => {
+              const cityId = value ?? undefined;
+              // Choosing a comuna also chooses its region; clearing it keeps the region.
+              onChange(
+                cityId === undefined
+                  ? { city_id: undefined }
+                  : { city_id: cityId, region_id: regionOfComuna(cityId) ?? filters.region_id },
+              );
+            }}
+            searchable
+            clearable
+            nothingFoundMessage="No comuna matches"
+            error={regions.isError ? 'Could not load the comunas' : undefined}
+          />
+          <Select<number>
+            label="Property type"
+            placeholder="All types"
+            data={typeOptions}
+            value={filters.property_type_id ?? null}
+            onChange={(value) => onChange({ property_type_id: value ?? undefined })}
+            clearable
+            error={propertyTypes.isError ? 'Could not load the property types' : undefined}
+          />
+          <Select<VisitedOption>
+            label="Visited"
+            data={VISITED_OPTIONS}
+            value={filters.visited === undefined ? 'any' : filters.visited ? 'yes' : 'no'}
+            onChange={(value) =>
+              onChange({ visited: value === 'yes' ? true : value === 'no' ? false : undefined })
+            }
+            allowDeselect={false}
+          />
+          <NumberInput
+            label="Min price"
+            placeholder="CLP$ 0"
+            {...clpAmount}
+            value={minPrice.draft}
+            onChange={minPrice.change}
+          />
+          <NumberInput
+            label="Max price"
+            placeholder="No limit"
+            {...clpAmount}
+            value={maxPrice.draft}
+            onChange={maxPrice.change}
+            error={rangeError}
+          />
+        </div>
         <Select<PropertySort>
           label="Sort by"
           data={SORT_OPTIONS}
@@ -249,6 +262,15 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
+        <Button
+          hiddenFrom="sm"
+          variant="light"
+          aria-expanded={unfolded}
+          aria-controls={moreId}
+          onClick={() => setUnfolded((open) => !open)}
+        >
+          {unfolded ? 'Fewer filters' : `More filters${folded > 0 ? ` (${folded})` : ''}`}
+        </Button>
         <Button
           variant="subtle"
           onClick={clear}
