@@ -70,6 +70,9 @@ const LooseFailureSchema = z.object({
     .catch(undefined),
 });
 
+/** What a thrown value says, for "Could not …" messages. */
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /**
  * No session is a 401. A source that fails (the provider out of reach while renewing) keeps the
  * session: the call fails like any unreachable one (status 0, retried by queries), and the next
@@ -80,8 +83,10 @@ async function bearerToken(): Promise<string> {
   try {
     token = accessTokenSource ? await accessTokenSource() : null;
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError(0, `Could not renew your sign-in (${reason}); try again in a moment.`);
+    throw new ApiError(
+      0,
+      `Could not renew your sign-in (${reasonOf(err)}); try again in a moment.`,
+    );
   }
   if (!token) throw new ApiError(401, TOKEN_UNAVAILABLE_MESSAGE, { code: 'UNAUTHENTICATED' });
   return token;
@@ -119,8 +124,7 @@ export async function apiRequest<T extends z.ZodType>(
     });
   } catch (err) {
     if (options.signal?.aborted) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError(0, `Could not reach the API (${reason}).`);
+    throw new ApiError(0, `Could not reach the API (${reasonOf(err)}).`);
   }
 
   const body = await readJson(response);
@@ -173,10 +177,7 @@ export async function apiDownload(
     });
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw new ApiError(
-      0,
-      `Could not reach the API (${err instanceof Error ? err.message : String(err)}).`,
-    );
+    throw new ApiError(0, `Could not reach the API (${reasonOf(err)}).`);
   }
   if (!response.ok) {
     const failure = ErrorEnvelopeSchema.safeParse(await readJson(response));
@@ -204,8 +205,7 @@ async function readBody(response: Response, onChunk?: (chunk: Uint8Array) => voi
       onChunk?.(value);
     }
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError(0, `The download was cut off (${reason}); try again.`);
+    throw new ApiError(0, `The download was cut off (${reasonOf(err)}); try again.`);
   }
   return new Blob(chunks, { type });
 }
