@@ -42,14 +42,16 @@ async function uploadPhotos(page: Page, colours: Colour[]) {
     files.map(({ name, content_type, size }) => ({ name, content_type, size })),
   );
   expect(signed.status).toBe(200);
-  const entries = signed.body.data as { url: string; path: string }[];
+  const entries = signed.body.data as {
+    url: string;
+    path: string;
+    headers: Record<string, string>;
+  }[];
   for (const [index, entry] of entries.entries()) {
     const file = files[index];
     if (!file) throw new Error('more URLs than files');
-    const put = await page.request.put(entry.url, {
-      headers: { 'content-type': 'image/png' },
-      data: file.body,
-    });
+    // The entry's headers are signed (S3 also wants If-None-Match: *): sent as given.
+    const put = await page.request.put(entry.url, { headers: entry.headers, data: file.body });
     expect(put.ok()).toBe(true);
   }
   return entries.map((entry) => entry.path);

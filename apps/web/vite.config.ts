@@ -15,6 +15,8 @@ export default defineConfig({
     proxy: {
       '^/(api|docs|oidc)(/.*)?$': { target: API_ORIGIN },
       '^/(healthz|readyz)$': { target: API_ORIGIN },
+      // Photo links and the local driver's upload URLs are paths on the page's own origin.
+      '^/(photos|storage)/.*$': { target: API_ORIGIN },
     },
   },
 });

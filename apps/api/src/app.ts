@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions) {
   const signer = createUrlSigner(await loadSigningSecret(config.urlSigningSecret, config.dataDir));
   const local =
     config.storage.kind === 'local'
-      ? createLocalStorage({ dir: config.storage.dir, publicUrl: config.publicUrl, signer })
+      ? createLocalStorage({ dir: config.storage.dir, signer })
       : null;
   const storage =
     local?.storage ?? createS3Storage(config.storage as Extract<Config['storage'], { kind: 's3' }>);

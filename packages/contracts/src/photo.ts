@@ -11,6 +11,8 @@ export const PHOTO_CONTENT_TYPES = [
 export const MAX_PHOTOS_PER_REQUEST = 20;
 
 const UploadFileSchema = z.union([
+  // A name alone (the original app's shape): the type comes from its extension, and the URL
+  // allows up to the size limit, checked as the bytes arrive and again at attach.
   z.string().min(1).max(255),
   z.object({
     name: z.string().min(1).max(255),
@@ -30,8 +32,11 @@ export type UploadUrlBody = z.infer<typeof UploadUrlBodySchema>;
 
 export const UploadUrlEntrySchema = z.object({
   name: z.string(),
+  /** Where to PUT the file: a path on this server (local disk) or a presigned storage URL. */
   url: z.string(),
   path: z.string(),
+  /** Headers the PUT must carry exactly as given (they are signed), besides the file itself. */
+  headers: z.record(z.string(), z.string()),
 });
 export type UploadUrlEntry = z.infer<typeof UploadUrlEntrySchema>;
 

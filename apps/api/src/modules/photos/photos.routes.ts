@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
-import type { LocalStorage } from '../../plugins/app/storage/local-storage.js';
+import { type LocalStorage, UploadUsedError } from '../../plugins/app/storage/local-storage.js';
 import { EXTENSIONS, UPLOAD_KEY } from '../../plugins/app/storage/photo-storage.js';
 import type { Variant } from './photo-images.js';
 import type { PhotosService } from './photos.service.js';
@@ -77,7 +77,18 @@ export const photoDownloadRoutes: FastifyPluginAsync<{ photos: PhotosService }> 
   );
 };
 
-/** PUT /storage/<key>?…: the local driver's stand-in for S3's presigned PUT. */
+const alreadyUploaded = (reply: FastifyReply) =>
+  reply.code(409).send({
+    status: 'error',
+    message: 'This upload URL has been used already: ask for a new one.',
+    data: null,
+    error: { code: 'CONFLICT' },
+  });
+
+/**
+ * PUT /storage/<key>?…: the local driver's stand-in for S3's presigned PUT. One upload per URL:
+ * a key that holds a file is never written again (S3 refuses it with If-None-Match).
+ */
 export const localUploadRoutes: FastifyPluginAsync<{ local: LocalStorage }> = async (
   app,
   { local },
@@ -112,9 +123,15 @@ export const localUploadRoutes: FastifyPluginAsync<{ local: LocalStorage }> = as
           .code(check.status)
           .send({ status: 'error', message: check.message, data: null, error: { code } });
       }
+      // Answered before the body is read when it is plain; receive() settles a race atomically.
+      if (await local.storage.stat(key)) {
+        request.raw.resume();
+        return alreadyUploaded(reply);
+      }
       try {
         await local.receive(key, request.body as Readable, check.size);
       } catch (err) {
+        if (err instanceof UploadUsedError) return alreadyUploaded(reply);
         request.log.warn({ err, key }, 'upload failed');
         const tooLarge = (err as { tooLarge?: boolean }).tooLarge;
         return reply.code(tooLarge ? 413 : 400).send({

@@ -13,6 +13,7 @@ import {
   newUploadKey,
   type PhotoStorage,
   UPLOAD_KEY,
+  type UploadSize,
   variantKey,
 } from '../../plugins/app/storage/photo-storage.js';
 import type { UrlSigner } from '../../plugins/app/storage/url-signer.js';
@@ -54,7 +55,10 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   const { storage, signer, maxBytes } = options;
   const ttl = options.uploadTtlSeconds ?? 15 * 60;
 
-  /** One signed PUT URL per file, bound to a key the server made, its type and its size. */
+  /**
+   * One signed PUT URL per file, bound to a key the server made, its type and its size: exact
+   * when declared, else (a name alone) at most the size limit. Good for one upload each.
+   */
   async function issueUploadUrls(
     userId: number,
     files: UploadUrlBody,
@@ -64,12 +68,13 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     const planned = files.map((file, index) => {
       const name = typeof file === 'string' ? file : file.name;
       const contentType = typeof file === 'string' ? typeFromName(file) : file.content_type;
-      const size = typeof file === 'string' ? maxBytes : file.size;
+      const size: UploadSize =
+        typeof file === 'string' ? { atMost: maxBytes } : { exact: file.size };
       if (!contentType || !(PHOTO_CONTENT_TYPES as readonly string[]).includes(contentType)) {
         fieldErrors[String(index)] = [
           `${name}: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded`,
         ];
-      } else if (size > maxBytes) {
+      } else if ('exact' in size && size.exact > maxBytes) {
         fieldErrors[String(index)] = [`${name} is larger than ${megabytes(maxBytes)}`];
       }
       return { name, contentType: contentType ?? '', size };
@@ -81,8 +86,8 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     const entries = await Promise.all(
       planned.map(async ({ name, contentType, size }) => {
         const key = newUploadKey(contentType, now);
-        const url = await storage.signPut({ key, contentType, size, expiresAt });
-        return { name, url, path: key, contentType, size };
+        const { url, headers } = await storage.signPut({ key, contentType, size, expiresAt });
+        return { name, url, headers, path: key, contentType, size };
       }),
     );
     await repo.insertUploads(
@@ -91,11 +96,12 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
         key: e.path,
         issued_to: userId,
         content_type: e.contentType,
-        bytes: e.size,
+        // The most the upload may hold: its exact size, or the limit for a name alone.
+        bytes: 'exact' in e.size ? e.size.exact : e.size.atMost,
         issued_at: now,
       })),
     );
-    return entries.map(({ name, url, path }) => ({ name, url, path }));
+    return entries.map(({ name, url, path, headers }) => ({ name, url, path, headers }));
   }
 
   /**
@@ -108,14 +114,14 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     keys: string[],
   ): Promise<{ photos: AttachablePhoto[]; fieldErrors: FieldErrors }> {
     const fieldErrors: FieldErrors = {};
-    const issued = new Set(
+    const issued = new Map(
       (
         await repo.attachableUploads(
           tx,
           userId,
           keys.filter((k) => UPLOAD_KEY.test(k)),
         )
-      ).map((u) => u.key),
+      ).map((u) => [u.key, u]),
     );
     const seen = new Set<string>();
     const photos: AttachablePhoto[] = [];
@@ -129,6 +135,16 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
       const stored = await storage.stat(key);
       if (!stored) {
         fieldErrors[field] = ['This photo never reached storage: upload it again'];
+        continue;
+      }
+      // S3 cannot bind a size range to a presigned PUT: an upload signed for "at most" the limit
+      // is measured here, before it is read, and removed when it is over.
+      const allowed = Math.min(issued.get(key)?.bytes ?? maxBytes, maxBytes);
+      if (stored.size > allowed) {
+        await storage.remove([key]);
+        fieldErrors[field] = [
+          `This photo is ${(stored.size / 1024 / 1024).toFixed(1)} MB, over the ${megabytes(maxBytes)} limit: choose a smaller one`,
+        ];
         continue;
       }
       const info = await inspectImage(await storage.read(key));

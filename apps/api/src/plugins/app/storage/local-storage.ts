@@ -1,22 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PhotoStorage } from './photo-storage.js';
+import type { PhotoStorage, UploadSize } from './photo-storage.js';
 import type { UrlSigner } from './url-signer.js';
 
 export type LocalUploadCheck =
   | { ok: true; contentType: string; size: number }
   | { ok: false; status: 400 | 403 | 413 | 415; message: string };
 
+/** A second PUT to a key that holds a file: upload URLs are good for one upload. */
+export class UploadUsedError extends Error {
+  override readonly name = 'UploadUsedError';
+  constructor(key: string) {
+    super(`Already uploaded: ${key}`);
+  }
+}
+
 /**
  * Photos on local disk under DATA_DIR/photos. Uploads arrive at the API's own
  * `PUT /storage/<key>` with a signed query; everything is written to a temporary file first and
- * renamed into place, so a half-written file is never seen.
+ * moved into place, so a half-written file is never seen. Upload URLs are paths, not absolute
+ * URLs: the PUT goes to whatever origin the page was opened on.
  */
-export function createLocalStorage(options: { dir: string; publicUrl: string; signer: UrlSigner }) {
+export function createLocalStorage(options: { dir: string; signer: UrlSigner }) {
   const { dir, signer } = options;
   const fileOf = (key: string) => {
     const file = path.resolve(dir, key);
@@ -24,8 +33,10 @@ export function createLocalStorage(options: { dir: string; publicUrl: string; si
       throw new Error(`Key escapes storage: ${key}`);
     return file;
   };
-  const putPayload = (key: string, contentType: string, size: number, expires: number) =>
-    `PUT\n${key}\n${contentType}\n${size}\n${expires}`;
+  // An exact size signs as "158", an upper bound as "<=26214400": one can't pass for the other.
+  const sizeTerm = (size: UploadSize) => ('exact' in size ? `${size.exact}` : `<=${size.atMost}`);
+  const putPayload = (key: string, contentType: string, size: UploadSize, expires: number) =>
+    `PUT\n${key}\n${contentType}\n${sizeTerm(size)}\n${expires}`;
 
   const storage: PhotoStorage = {
     kind: 'local',
@@ -33,11 +44,11 @@ export function createLocalStorage(options: { dir: string; publicUrl: string; si
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const query = new URLSearchParams({
         type: contentType,
-        size: String(size),
+        ...('exact' in size ? { size: String(size.exact) } : { max_size: String(size.atMost) }),
         expires: String(expires),
         sig: signer.sign(putPayload(key, contentType, size, expires)),
       });
-      return `${options.publicUrl}/storage/${key}?${query}`;
+      return { url: `/storage/${key}?${query}`, headers: { 'Content-Type': contentType } };
     },
     async stat(key) {
       try {
@@ -68,10 +79,16 @@ export function createLocalStorage(options: { dir: string; publicUrl: string; si
     headers: { contentType: string | undefined; contentLength: string | undefined },
     now = Date.now(),
   ): LocalUploadCheck {
-    const { type, size, expires, sig } = query;
+    const { type, expires, sig } = query;
+    const size: UploadSize | null =
+      query.size !== undefined && query.max_size === undefined
+        ? { exact: Number(query.size) }
+        : query.max_size !== undefined && query.size === undefined
+          ? { atMost: Number(query.max_size) }
+          : null;
     if (!type || !size || !expires || !sig)
       return { ok: false, status: 403, message: 'This upload URL is incomplete.' };
-    if (!signer.verify(putPayload(key, type, Number(size), Number(expires)), sig)) {
+    if (!signer.verify(putPayload(key, type, size, Number(expires)), sig)) {
       return {
         ok: false,
         status: 403,
@@ -93,17 +110,29 @@ export function createLocalStorage(options: { dir: string; publicUrl: string; si
     if (!headers.contentLength || !Number.isSafeInteger(length)) {
       return { ok: false, status: 400, message: 'The upload needs a Content-Length.' };
     }
-    if (length !== Number(size)) {
+    if ('exact' in size && length !== size.exact) {
       return {
         ok: false,
-        status: length > Number(size) ? 413 : 400,
-        message: `This upload URL is for ${size} bytes, not ${length}.`,
+        status: length > size.exact ? 413 : 400,
+        message: `This upload URL is for ${size.exact} bytes, not ${length}.`,
       };
     }
+    if ('atMost' in size && length > size.atMost) {
+      return {
+        ok: false,
+        status: 413,
+        message: `This upload URL is for at most ${size.atMost} bytes, not ${length}.`,
+      };
+    }
+    if (length === 0) return { ok: false, status: 400, message: 'The upload is empty.' };
     return { ok: true, contentType, size: length };
   }
 
-  /** Streams the body to a temporary file, refusing more bytes than were signed, then renames. */
+  /**
+   * Streams the body to a temporary file, refusing more bytes than announced, then links it into
+   * place. A link never replaces a file (EEXIST), so a key is written at most once: a replayed
+   * URL, or the loser of two PUTs at once, gets an UploadUsedError and the file stays as it was.
+   */
   async function receive(key: string, body: Readable, size: number) {
     const file = fileOf(key);
     await mkdir(path.dirname(file), { recursive: true });
@@ -123,10 +152,11 @@ export function createLocalStorage(options: { dir: string; publicUrl: string; si
         createWriteStream(temporary, { flags: 'wx' }),
       );
       if (received !== size) throw new Error(`received ${received} of ${size} bytes`);
-      await rename(temporary, file);
-    } catch (err) {
+      await link(temporary, file).catch((err: NodeJS.ErrnoException) => {
+        throw err.code === 'EEXIST' ? new UploadUsedError(key) : err;
+      });
+    } finally {
       await rm(temporary, { force: true });
-      throw err;
     }
   }
 

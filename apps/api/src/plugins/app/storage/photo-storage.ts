@@ -2,19 +2,29 @@ import { randomUUID } from 'node:crypto';
 
 export type StoredObject = { size: number };
 
+/**
+ * How big an upload may be: exactly `exact` bytes when the client declared its size, else at most
+ * `atMost` (a request that gave only names), checked as the bytes arrive and again at attach.
+ */
+export type UploadSize = { exact: number } | { atMost: number };
+
+/** A signed PUT: the URL and the headers the PUT must carry exactly as given (they are signed). */
+export type SignedPut = { url: string; headers: Record<string, string> };
+
 /** Where photo bytes live: local disk or any S3-compatible store, behind one interface. */
 export type PhotoStorage = {
   kind: 'local' | 's3';
   /**
    * A URL the browser PUTs one file to, straight to storage: valid until `expiresAt`, bound to
-   * the key, the content type and (when known) the exact size.
+   * the key, the content type and the size, and good for one upload: a key that holds a file is
+   * never written again.
    */
   signPut(input: {
     key: string;
     contentType: string;
-    size: number;
+    size: UploadSize;
     expiresAt: Date;
-  }): Promise<string>;
+  }): Promise<SignedPut>;
   stat(key: string): Promise<StoredObject | null>;
   read(key: string): Promise<Buffer>;
   write(key: string, body: Buffer, contentType: string): Promise<void>;

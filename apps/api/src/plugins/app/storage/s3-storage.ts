@@ -30,15 +30,29 @@ export function createS3Storage(options: S3StorageOptions): PhotoStorage & { cli
     client,
     async signPut({ key, contentType, size, expiresAt }) {
       const expiresIn = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000));
-      // Content type and length are signed headers: a different type or size is refused by S3.
-      return getSignedUrl(
+      // Signed headers, so S3 refuses a PUT without them: the type, the length when it is known
+      // exactly (a presigned PUT cannot bind a range: an upper bound is checked at attach), and
+      // If-None-Match: * so the store refuses to overwrite the key (a replay of the URL).
+      const exact = 'exact' in size ? size.exact : undefined;
+      const url = await getSignedUrl(
         client,
-        new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: size }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          ContentType: contentType,
+          ContentLength: exact,
+          IfNoneMatch: '*',
+        }),
         {
           expiresIn,
-          signableHeaders: new Set(['content-type', 'content-length']),
+          signableHeaders: new Set([
+            'content-type',
+            'if-none-match',
+            ...(exact === undefined ? [] : ['content-length']),
+          ]),
         },
       );
+      return { url, headers: { 'Content-Type': contentType, 'If-None-Match': '*' } };
     },
     async stat(key) {
       try {

@@ -43,6 +43,20 @@ describe('uploadPhoto', () => {
     ]);
   });
 
+  it("sends the entry's signed headers verbatim, its Content-Type winning over the job's", async () => {
+    const xhr = stubXhr();
+    await uploadPhoto({
+      url: 'https://bucket.s3.example/uploads/k.jpg?X-Amz-Signature=1',
+      file: photo(),
+      contentType: 'image/jpeg',
+      headers: { 'content-type': 'image/jpeg', 'If-None-Match': '*' },
+    });
+    expect(xhr.requests[0]?.headers).toEqual({
+      'content-type': 'image/jpeg',
+      'if-none-match': '*',
+    });
+  });
+
   it('rejects with "Upload failed: {code} {text}", naming the status when the server gives no text', async () => {
     stubXhr(() => ({ status: 413, statusText: 'Payload Too Large' }));
     const tooLarge = await failure(uploadPhoto({ url: '/u', file: photo(), contentType: 'a/b' }));

@@ -32,19 +32,24 @@ export class PhotoUploadError extends Error {
 }
 
 export type UploadPhotoOptions = {
-  /** The signed URL from POST /api/photos/upload_url. */
+  /** The signed URL from POST /api/photos/upload_url: absolute, or a path on this origin. */
   url: string;
   file: Blob;
   /** The type the URL was signed for; storage refuses any other. */
   contentType: string;
+  /**
+   * The entry's headers, sent verbatim (they are signed: e.g. S3's `If-None-Match: *`, which makes
+   * the URL single-use). A Content-Type among them wins over `contentType`.
+   */
+  headers?: Record<string, string>;
   /** Bytes sent so far and in all, as the browser reports them. */
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 };
 
 /**
- * PUTs one file to its signed URL with its own Content-Type and the raw file as body, and no
- * Authorization header (the URL is the permission). XMLHttpRequest rather than fetch, for the
+ * PUTs one file to its signed URL with its own Content-Type, the entry's signed headers and the
+ * raw file as body, and no Authorization header (the URL is the permission). XMLHttpRequest rather than fetch, for the
  * upload's progress events. Resolves on a 2xx; rejects with a PhotoUploadError ("Upload failed:
  * 413 Payload Too Large", "Upload failed: 0 Network error"), or an AbortError when `signal` aborts.
  */
@@ -52,6 +57,7 @@ export function uploadPhoto({
   url,
   file,
   contentType,
+  headers = {},
   onProgress,
   signal,
 }: UploadPhotoOptions): Promise<void> {
@@ -69,7 +75,13 @@ export function uploadPhoto({
     };
 
     xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', contentType);
+    // By lower-cased name: setRequestHeader twice with one name would join the two values.
+    const sent = new Map<string, [string, string]>([
+      ['content-type', ['Content-Type', contentType]],
+    ]);
+    for (const [name, value] of Object.entries(headers))
+      sent.set(name.toLowerCase(), [name, value]);
+    for (const [name, value] of sent.values()) xhr.setRequestHeader(name, value);
     if (onProgress) {
       xhr.upload.addEventListener('progress', (event) => {
         onProgress(event.loaded, event.lengthComputable ? event.total : file.size);

@@ -19,6 +19,7 @@ const signed = (files: UploadFileInfo[]): UploadUrlEntry[] =>
     name: file.name,
     url: `/storage/up/${index}?sig=x`,
     path: `up/${index}`,
+    headers: { 'Content-Type': file.content_type, 'If-None-Match': '*' },
   }));
 
 /** A PUT that waits to be released, so the test can see how many run at once. */
@@ -36,7 +37,7 @@ function manualPut() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('uploadPhotos', () => {
-  it('asks for every URL in one request, then PUTs each file with its own type, 3 at a time', async () => {
+  it('asks for every URL in one request, then PUTs each file with its own type and signed headers, 3 at a time', async () => {
     const jobs = [
       job('a', 'a.jpg', 'image/jpeg'),
       job('b', 'b.png', 'image/png'),
@@ -64,6 +65,10 @@ describe('uploadPhotos', () => {
       ['/storage/up/1?sig=x', 'image/png'],
       ['/storage/up/2?sig=x', 'image/webp'],
     ]);
+    expect(running[0]?.options.headers).toEqual({
+      'Content-Type': 'image/jpeg',
+      'If-None-Match': '*',
+    });
     running[1]?.finish();
     await settle();
     expect(running).toHaveLength(4);
@@ -129,7 +134,9 @@ describe('uploadPhotos', () => {
     const result = await uploadPhotos(
       [job('a', 'a.jpg', 'image/jpeg'), job('b', 'b.png', 'image/png')],
       {
-        requestUrls: async () => [{ name: 'a.jpg', url: '/storage/up/0', path: 'up/0' }],
+        requestUrls: async () => [
+          { name: 'a.jpg', url: '/storage/up/0', path: 'up/0', headers: {} },
+        ],
         put,
         onFailed,
       },

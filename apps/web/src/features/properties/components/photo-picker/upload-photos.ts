@@ -111,6 +111,7 @@ export async function uploadPhotos(
         url: entry.url,
         file: job.file,
         contentType: job.contentType,
+        headers: entry.headers,
         signal,
         onProgress: (loaded, total) => {
           const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;

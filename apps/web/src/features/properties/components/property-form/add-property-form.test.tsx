@@ -81,9 +81,14 @@ function mockApi(addAnswers: AddAnswer[] = [], uploadUrlAnswers: AddAnswer[] = [
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
       if (answer) return json(answer.status, answer.body);
       return ok(
-        (body as UploadFile[]).map(({ name }) => {
+        (body as UploadFile[]).map(({ name, content_type }) => {
           signed += 1;
-          return { name, url: `/storage/up/${signed}-${name}?sig=t`, path: `up/${signed}-${name}` };
+          return {
+            name,
+            url: `/storage/up/${signed}-${name}?sig=t`,
+            path: `up/${signed}-${name}`,
+            headers: { 'Content-Type': content_type },
+          };
         }),
       );
     }
