@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setupApp, validProperty } from './helpers.js';
 import { portraitJpeg, smallPng, smallWebp } from './photo-fixtures.js';
 
-type Entry = { name: string; url: string; path: string };
+type Entry = { name: string; url: string; path: string; headers: Record<string, string> };
 
 let s3: { close: () => Promise<void>; endpoint: string } | null = null;
 async function startS3() {
@@ -56,23 +56,35 @@ for (const [driver, env] of Object.entries(DRIVERS)) {
     const sign = async (files: unknown, who: 'editor' | 'viewer' | 'admin' = 'editor') =>
       t.inject(who, { method: 'POST', url: '/api/photos/upload_url', payload: files as object });
 
-    /** PUTs like a browser would: straight to the signed URL (the API itself for local disk). */
-    async function put(url: string, body: Buffer, contentType: string, length = body.length) {
+    /**
+     * PUTs like a browser would: straight to the signed URL (the API itself for local disk), with
+     * the entry's signed headers besides the given type.
+     */
+    async function put(
+      url: string,
+      body: Buffer,
+      contentType: string,
+      length = body.length,
+      signed: Record<string, string> = {},
+    ) {
       const target = new URL(url, t.config.publicUrl);
+      const headers = {
+        ...Object.fromEntries(
+          Object.entries(signed).filter(([name]) => name.toLowerCase() !== 'content-type'),
+        ),
+        'content-type': contentType,
+        'content-length': String(length),
+      };
       if (driver === 'local') {
         const response = await t.app.inject({
           method: 'PUT',
           url: `${target.pathname}${target.search}`,
-          headers: { 'content-type': contentType, 'content-length': String(length) },
+          headers,
           payload: body,
         });
         return response.statusCode;
       }
-      const response = await fetch(target, {
-        method: 'PUT',
-        body: new Uint8Array(body),
-        headers: { 'content-type': contentType, 'content-length': String(length) },
-      });
+      const response = await fetch(target, { method: 'PUT', body: new Uint8Array(body), headers });
       return response.status;
     }
 
@@ -86,9 +98,18 @@ for (const [driver, env] of Object.entries(DRIVERS)) {
       expect(response.statusCode, response.body).toBe(200);
       const [entry] = response.json().data as Entry[];
       if (!entry) throw new Error('no entry');
-      expect(await put(entry.url, file, contentType)).toBe(200);
+      expect(await put(entry.url, file, contentType, file.length, entry.headers)).toBe(200);
       return entry;
     }
+
+    const attach = (paths: string[]) =>
+      t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/add',
+        payload: validProperty({ photos: paths }),
+      });
+    const detailOf = async (id: number) =>
+      (await t.inject('viewer', { method: 'GET', url: `/api/properties/${id}` })).json().data;
 
     const total = async () =>
       (await t.inject('viewer', { method: 'GET', url: '/api/properties' })).json().data
@@ -162,6 +183,116 @@ for (const [driver, env] of Object.entries(DRIVERS)) {
       expect(list.find((p: { id: number }) => p.id === added.json().data.id).photo_url).toBe(
         detail.photo_url,
       );
+    });
+
+    if (driver === 'local')
+      it('hands out upload URLs as paths: the PUT goes to whatever origin the page is on', async () => {
+        // PUBLIC_URL is its default (localhost), which a page opened on 127.0.0.1 cannot PUT to.
+        expect(t.config.publicUrl).toMatch(/^http:\/\/localhost:\d+$/);
+        const [entry] = (await sign(['casa.png'])).json().data as Entry[];
+        expect(entry?.url).toMatch(/^\/storage\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png\?/);
+      });
+
+    it('takes one upload per URL: a replay is refused and the attached photo keeps its bytes', async () => {
+      const png = await smallPng();
+      const entry = await upload(png, 'once.png', 'image/png');
+      const added = await attach([entry.path]);
+      expect(added.statusCode, added.body).toBe(201);
+      const [photo] = (await detailOf(added.json().data.id)).photo_urls;
+      // Links are paths: they work on whatever origin the page was opened on.
+      for (const link of [photo.url, photo.thumbnail_url, photo.original_url])
+        expect(link).toMatch(/^\/photos\/uploads\//);
+
+      const other = Buffer.alloc(png.length, 7);
+      if (driver === 'local') {
+        const replay = await t.app.inject({
+          method: 'PUT',
+          url: entry.url,
+          headers: { 'content-type': 'image/png', 'content-length': String(other.length) },
+          payload: other,
+        });
+        expect(replay.statusCode).toBe(409);
+        expect(replay.json()).toMatchObject({
+          status: 'error',
+          message: 'This upload URL has been used already: ask for a new one.',
+          error: { code: 'CONFLICT' },
+        });
+      } else {
+        // S3 refuses to overwrite a key when the PUT carries If-None-Match: *; it is signed, so
+        // the PUT must carry it (s3rver ignores it on PUT: the binding is what is checked here).
+        expect(entry.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
+        expect(new URL(entry.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
+          expect.arrayContaining(['content-length', 'content-type', 'host', 'if-none-match']),
+        );
+      }
+      const original = await fetchPhoto(photo.original_url);
+      expect(Buffer.compare(original.body, png)).toBe(0);
+      expect((await fetchPhoto(photo.url)).status).toBe(200);
+    });
+
+    if (driver === 'local')
+      it('lets one of two PUTs at once to the same URL store its file; the other is refused', async () => {
+        const png = await smallPng();
+        const [entry] = (
+          await sign([{ name: 'p.png', content_type: 'image/png', size: png.length }])
+        ).json().data as Entry[];
+        if (!entry) throw new Error('no entry');
+        const other = Buffer.alloc(png.length, 1);
+        const statuses = await Promise.all([
+          put(entry.url, png, 'image/png'),
+          put(entry.url, other, 'image/png'),
+        ]);
+        expect(statuses.sort()).toEqual([200, 409]);
+        const dir = path.join(t.config.dataDir, 'photos', path.dirname(entry.path));
+        const stored = await readFile(path.join(dir, path.basename(entry.path)));
+        expect(stored.equals(png) || stored.equals(other)).toBe(true);
+        expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      });
+
+    it("signs a name alone (the original app's shape) for up to the size limit: the real file goes in", async () => {
+      const png = await smallPng();
+      const response = await sign(['photo.png']);
+      expect(response.statusCode, response.body).toBe(200);
+      const [entry] = response.json().data as Entry[];
+      if (!entry) throw new Error('no entry');
+      expect(entry.headers['Content-Type']).toBe('image/png');
+      if (driver === 's3') {
+        // A presigned PUT cannot bind a range of lengths: none is signed, the attach checks it.
+        const signed = new URL(entry.url).searchParams.get('X-Amz-SignedHeaders')?.split(';');
+        expect(signed).toEqual(expect.arrayContaining(['content-type', 'if-none-match']));
+        expect(signed).not.toContain('content-length');
+      }
+      expect(await put(entry.url, png, 'image/png', png.length, entry.headers)).toBe(200);
+      const added = await attach([entry.path]);
+      expect(added.statusCode, added.body).toBe(201);
+      expect((await detailOf(added.json().data.id)).photo_urls[0]).toMatchObject({
+        width: 800,
+        height: 600,
+      });
+    });
+
+    it('refuses a name-only upload over the limit: as it arrives (local) or at attach (S3)', async () => {
+      const big = Buffer.alloc(t.config.photos.maxBytes + 1);
+      const [entry] = (await sign(['enorme.jpg'])).json().data as Entry[];
+      if (!entry) throw new Error('no entry');
+      const status = await put(entry.url, big, 'image/jpeg', big.length, entry.headers);
+      const added = await attach([entry.path]);
+      expect(added.statusCode).toBe(400);
+      if (driver === 'local') {
+        expect(status).toBe(413);
+        expect(added.json().error.fieldErrors['photos.0']).toEqual([
+          'This photo never reached storage: upload it again',
+        ]);
+      } else {
+        expect(added.json().error.fieldErrors['photos.0']).toEqual([
+          'This photo is 25.0 MB, over the 25 MB limit: choose a smaller one',
+        ]);
+        // Measured, not read, and removed from storage.
+        const again = await attach([entry.path]);
+        expect(again.json().error.fieldErrors['photos.0']).toEqual([
+          'This photo never reached storage: upload it again',
+        ]);
+      }
     });
 
     it('converts a HEIC photo from a phone (HEVC-coded) to WebP', async () => {

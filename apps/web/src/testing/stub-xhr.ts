@@ -43,8 +43,11 @@ export function stubXhr(answer: (request: XhrRequest) => XhrAnswer = () => ({ st
       this.readyState = 1;
     }
 
+    /** Like the real one, a second value for the same name is appended, not replaced. */
     setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value;
+      const key = name.toLowerCase();
+      const before = this.headers[key];
+      this.headers[key] = before === undefined ? value : `${before}, ${value}`;
     }
 
     private finish(type: 'load' | 'error' | 'abort', status = 0, statusText = '') {

@@ -49,10 +49,11 @@ describe('uploadPhoto', () => {
       url: 'https://bucket.s3.example/uploads/k.jpg?X-Amz-Signature=1',
       file: photo(),
       contentType: 'image/jpeg',
-      headers: { 'content-type': 'image/jpeg', 'If-None-Match': '*' },
+      headers: { 'Content-Type': 'image/heic', 'If-None-Match': '*' },
     });
+    // One Content-Type (two setRequestHeader calls would send "image/jpeg, image/heic").
     expect(xhr.requests[0]?.headers).toEqual({
-      'content-type': 'image/jpeg',
+      'content-type': 'image/heic',
       'if-none-match': '*',
     });
   });
