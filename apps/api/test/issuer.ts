@@ -14,11 +14,16 @@ export type MintOptions = {
   alg?: 'RS256' | 'HS256';
 };
 
+export type IssuerOptions = {
+  /** More endpoints for discovery to name (e.g. on another host, as Google's and Auth0's are). */
+  endpoints?: Record<string, string>;
+};
+
 /**
  * A real OpenID issuer on loopback: discovery, JWKS and userinfo over HTTP, so the API's
  * verifier runs exactly as in production. Tests mint tokens with its key.
  */
-export async function startIssuer(audience: string) {
+export async function startIssuer(audience: string, options: IssuerOptions = {}) {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const foreign = await generateKeyPair('RS256');
   const kid = randomUUID();
@@ -40,6 +45,7 @@ export async function startIssuer(audience: string) {
         issuer,
         jwks_uri: `${issuer}/jwks`,
         userinfo_endpoint: `${issuer}/userinfo`,
+        ...options.endpoints,
       });
     }
     if (req.url === '/jwks') {
