@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, e2eRequired, missingBrowserReason } from './e2e/browser';
-import { PRODUCTION } from './e2e/production/settings';
+import { PRODUCTION, productionSkipReason } from './e2e/production/settings';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://localhost:${port}`;
@@ -15,19 +15,13 @@ if (missingBrowserReason) {
   if (isMainProcess) console.warn(`\nE2E SKIPPED: ${missingBrowserReason}.\n`);
 }
 
-/**
- * The production project (the app on PostgreSQL, S3 and an external OpenID provider, each on an
- * origin of its own, the real CSP enforced) needs a PostgreSQL server for its fresh database.
- */
-const productionSkipReason =
-  missingBrowserReason ??
-  (process.env.DATABASE_URL
-    ? undefined
-    : 'no DATABASE_URL: the production-mode journeys need a PostgreSQL server for their database');
+// The production project (the app on PostgreSQL, S3 and an external OpenID provider, each on an
+// origin of its own, the real CSP enforced) needs a PostgreSQL server for its fresh database.
 if (!missingBrowserReason && productionSkipReason) {
   if (e2eRequired) throw new Error(`E2E=required but ${productionSkipReason}.`);
   if (isMainProcess) console.warn(`\nPRODUCTION E2E SKIPPED: ${productionSkipReason}.\n`);
 }
+const runProduction = !missingBrowserReason && !productionSkipReason;
 
 /** How Playwright stops each server: SIGTERM, as a process manager would. */
 const gracefulShutdown = { signal: 'SIGTERM', timeout: 10_000 } as const;
@@ -92,15 +86,8 @@ export default defineConfig({
   projects: [
     // The development configuration: embedded PGlite, local photos, the embedded provider.
     { name: 'demo', testIgnore: 'production/**', use: { baseURL } },
-    ...(productionSkipReason
-      ? []
-      : [
-          {
-            name: 'production',
-            testDir: './e2e/production',
-            use: { baseURL: PRODUCTION.appOrigin },
-          },
-        ]),
+    // Skipped, with the reason, when it cannot run (journeys.spec.ts).
+    { name: 'production', testDir: './e2e/production', use: { baseURL: PRODUCTION.appOrigin } },
   ],
   fullyParallel: false,
   workers: 1,
@@ -147,6 +134,6 @@ export default defineConfig({
             DATABASE_URL: undefined as unknown as string,
           },
         },
-        ...(productionSkipReason ? [] : productionServers),
+        ...(runProduction ? productionServers : []),
       ],
 });

@@ -5,12 +5,13 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { missingBrowserReason } from '../browser';
 import { api, sidebarLinks, signIn, WAITLISTED } from '../support';
-import { PRODUCTION } from './settings';
+import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
 
 // The app as deployed: PostgreSQL, photos on S3, an external provider; the real CSP enforced.
 // One story, in order: each journey starts where the one before left off.
-test.skip(missingBrowserReason !== undefined, missingBrowserReason);
+const skipReason = missingBrowserReason ?? productionSkipReason;
+test.skip(skipReason !== undefined, skipReason);
 test.describe.configure({ mode: 'serial' });
 
 const PHOTOS = { 'rojo.png': '#c0392b', 'azul.png': '#2980b9' } as const;

@@ -18,6 +18,14 @@ export const PRODUCTION = {
 } as const;
 
 /**
+ * The production journeys need a PostgreSQL server for their fresh database (CI's DATABASE_URL);
+ * without one they are skipped, or fail the run under E2E=required (playwright.config.ts).
+ */
+export const productionSkipReason = process.env.DATABASE_URL
+  ? undefined
+  : 'no DATABASE_URL: the production-mode journeys need a PostgreSQL server for their database';
+
+/**
  * The bucket's CORS rule, as README's production recipe has it: the app's origin may PUT uploads
  * and GET photos, sending the headers the upload sets.
  */
