@@ -17,6 +17,8 @@ export type MintOptions = {
 export type IssuerOptions = {
   /** More endpoints for discovery to name (e.g. on another host, as Google's and Auth0's are). */
   endpoints?: Record<string, string>;
+  /** What discovery answers at first (setDiscoveryStatus changes it), as during an outage. */
+  discoveryStatus?: number;
 };
 
 /**
@@ -33,6 +35,7 @@ export async function startIssuer(audience: string, options: IssuerOptions = {})
   const hits = { discovery: 0, jwks: 0, userinfo: 0 };
   /** Set to make the key set endpoint fail with this status, as during a provider outage. */
   let jwksStatus = 200;
+  let discoveryStatus = options.discoveryStatus ?? 200;
 
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown) => {
@@ -41,6 +44,7 @@ export async function startIssuer(audience: string, options: IssuerOptions = {})
     };
     if (req.url === '/.well-known/openid-configuration') {
       hits.discovery++;
+      if (discoveryStatus !== 200) return send(discoveryStatus, { error: 'unavailable' });
       return send(200, {
         issuer,
         jwks_uri: `${issuer}/jwks`,
@@ -88,6 +92,9 @@ export async function startIssuer(audience: string, options: IssuerOptions = {})
     setUserinfo: (token: string, claims: Record<string, unknown>) => userinfo.set(token, claims),
     setJwksStatus: (status: number) => {
       jwksStatus = status;
+    },
+    setDiscoveryStatus: (status: number) => {
+      discoveryStatus = status;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
