@@ -55,12 +55,18 @@ describe('cspDirectives', () => {
     }
   });
 
-  it('drops an endpoint that is not a URL instead of failing', () => {
+  it('drops an endpoint that is not an http(s) URL instead of failing', () => {
     const directives = cspDirectives({
       oidc: external,
       storageOrigin: null,
-      provider: { token_endpoint: 'not a url', end_session_endpoint: undefined },
+      provider: {
+        token_endpoint: 'not a url',
+        userinfo_endpoint: 'javascript:alert(1)',
+        authorization_endpoint: 'data:text/html,hi',
+        end_session_endpoint: undefined,
+      },
     });
     expect(directives['connect-src']).toEqual(["'self'", 'https://tenant.auth0.example']);
+    expect(directives['form-action']).toEqual(["'self'", 'https://tenant.auth0.example']);
   });
 });

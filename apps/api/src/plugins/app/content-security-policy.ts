@@ -17,10 +17,12 @@ export type CspSourcesInput = {
 /** `npm run dev` serves the SPA from Vite on this origin, proxying the API. */
 export const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
+/** The URL's origin, for http(s) URLs only (any other scheme's origin is the opaque "null"). */
 const originOf = (url: string | undefined) => {
   if (!url) return [];
   try {
-    return [new URL(url).origin];
+    const { protocol, origin } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? [origin] : [];
   } catch {
     return [];
   }
