@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, e2eRequired, missingBrowserReason } from './e2e/browser';
+import { PRODUCTION, productionSkipReason } from './e2e/production/settings';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://localhost:${port}`;
@@ -13,6 +14,59 @@ if (missingBrowserReason) {
   if (e2eRequired) throw new Error(`E2E=required but ${missingBrowserReason}.`);
   if (isMainProcess) console.warn(`\nE2E SKIPPED: ${missingBrowserReason}.\n`);
 }
+
+// The production project (the app on PostgreSQL, S3 and an external OpenID provider, each on an
+// origin of its own, the real CSP enforced) needs a PostgreSQL server for its fresh database.
+if (!missingBrowserReason && productionSkipReason) {
+  if (e2eRequired) throw new Error(`E2E=required but ${productionSkipReason}.`);
+  if (isMainProcess) console.warn(`\nPRODUCTION E2E SKIPPED: ${productionSkipReason}.\n`);
+}
+const runProduction = !missingBrowserReason && !productionSkipReason;
+
+/** How Playwright stops each server: SIGTERM, as a process manager would. */
+const gracefulShutdown = { signal: 'SIGTERM', timeout: 10_000 } as const;
+
+/** The external provider, the S3 store and the app of the production project. */
+const productionServers = [
+  {
+    command: 'node --import tsx e2e/production/identity-provider.ts',
+    url: `${PRODUCTION.issuer}/.well-known/openid-configuration`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown,
+  },
+  {
+    command: 'node --import tsx e2e/production/object-store.ts',
+    port: PRODUCTION.s3Port,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown,
+  },
+  {
+    // The real server, on a fresh PostgreSQL database (serve-app.ts makes and drops it).
+    command: 'node --import tsx e2e/production/serve-app.ts',
+    url: `${PRODUCTION.appOrigin}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown,
+    env: {
+      PORT: String(PRODUCTION.appPort),
+      HOST: 'localhost',
+      LOG_LEVEL: 'warn',
+      OIDC_ISSUER: PRODUCTION.issuer,
+      OIDC_CLIENT_ID: PRODUCTION.clientId,
+      OIDC_AUDIENCE: PRODUCTION.audience,
+      ADMIN_EMAILS: PRODUCTION.admin,
+      STORAGE: 's3',
+      S3_BUCKET: PRODUCTION.bucket,
+      S3_ENDPOINT: PRODUCTION.s3Origin,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: '1',
+    },
+  },
+];
 
 /**
  * Each run gets a fresh, empty data directory (database and photos), removed when the run ends.
@@ -29,6 +83,12 @@ function freshDataDir() {
 
 export default defineConfig({
   testDir: './e2e',
+  projects: [
+    // The development configuration: embedded PGlite, local photos, the embedded provider.
+    { name: 'demo', testIgnore: 'production/**', use: { baseURL } },
+    // Skipped, with the reason, when it cannot run (journeys.spec.ts).
+    { name: 'production', testDir: './e2e/production', use: { baseURL: PRODUCTION.appOrigin } },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -56,21 +116,24 @@ export default defineConfig({
   // Without a browser every test is skipped, so there is no server to start either.
   webServer: missingBrowserReason
     ? undefined
-    : {
-        // The real server, as `npm run serve` runs it; it serves the built web app (npm run build).
-        command: 'node --import tsx apps/api/src/server.ts',
-        url: `${baseURL}/readyz`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-        env: {
-          PORT: String(port),
-          HOST: 'localhost',
-          DATA_DIR: freshDataDir(),
-          LOG_LEVEL: 'warn',
-          // Always the embedded PGlite in the fresh DATA_DIR, never a database from the shell
-          // (a developer's own data); Playwright drops variables whose value is undefined.
-          DATABASE_URL: undefined as unknown as string,
+    : [
+        {
+          // The real server, as `npm run serve` runs it; it serves the built web app (npm run build).
+          command: 'node --import tsx apps/api/src/server.ts',
+          url: `${baseURL}/readyz`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          gracefulShutdown,
+          env: {
+            PORT: String(port),
+            HOST: 'localhost',
+            DATA_DIR: freshDataDir(),
+            LOG_LEVEL: 'warn',
+            // Always the embedded PGlite in the fresh DATA_DIR, never a database from the shell
+            // (a developer's own data); Playwright drops variables whose value is undefined.
+            DATABASE_URL: undefined as unknown as string,
+          },
         },
-      },
+        ...(runProduction ? productionServers : []),
+      ],
 });

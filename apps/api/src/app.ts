@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
+  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -34,10 +35,16 @@ import { createUsersService } from './modules/users/users.service.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.js';
 import auth from './plugins/app/auth.js';
+import {
+  cspDirectives,
+  type ProviderEndpoints,
+  VITE_DEV_ORIGIN,
+} from './plugins/app/content-security-policy.js';
 import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
 import { createLocalStorage } from './plugins/app/storage/local-storage.js';
+import { s3Origin } from './plugins/app/storage/s3-origin.js';
 import { createS3Storage } from './plugins/app/storage/s3-storage.js';
 import { loadSigningSecret } from './plugins/app/storage/signing-secret.js';
 import { createUrlSigner } from './plugins/app/storage/url-signer.js';
@@ -90,8 +97,8 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-/** `npm run dev` serves the SPA from Vite on this origin, proxying the API. */
-const VITE_DEV_ORIGIN = 'http://localhost:5173';
+/** Discovery is tried again on a page load at most this often while the provider is down. */
+const DISCOVERY_RETRY_MS = 10_000;
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
@@ -132,19 +139,21 @@ export async function buildApp(options: BuildAppOptions) {
     throw err;
   }
 
-  await app.register(jsonBody);
-  await app.register(securityHeaders, {
-    apiPrefix: '/api/',
+  const s3 = config.storage.kind === 's3' ? config.storage : null;
+  const storageOrigin = s3 ? await s3Origin(s3) : null;
+
+  /** Helmet's options for documents; the CSP names the provider's origins once discovered. */
+  const documentHeaderOptions = (provider?: ProviderEndpoints) => ({
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        // The sign-in redirects run through the identity provider back to the SPA's origins.
-        'form-action': ["'self'", new URL(config.oidc.issuer).origin, VITE_DEV_ORIGIN],
+        ...cspDirectives({ oidc: config.oidc, storageOrigin, provider }),
         // Plain-http deployments (localhost, a LAN) must not be pushed to https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
   });
+  await app.register(jsonBody);
+  await app.register(securityHeaders, { apiPrefix: '/api/', ...documentHeaderOptions() });
   await app.register(errorHandler);
   await app.register(docs);
 
@@ -172,8 +181,10 @@ export async function buildApp(options: BuildAppOptions) {
       audience: config.oidc.audience,
       algorithms: config.oidc.algorithms,
       localKeys,
+      onDiscovery: (provider) => app.setDocumentHeaderOptions(documentHeaderOptions(provider)),
     });
   await app.register(auth, { verify, resolveMember: users.findMember });
+  if (!config.oidc.embedded && 'discover' in verify) watchDiscovery(app, verify.discover);
 
   await app.register(systemRoutes, { config, ping: database.ping });
   await app.register(usersRoutes, { prefix: '/api/users', users });
@@ -219,6 +230,34 @@ export async function buildApp(options: BuildAppOptions) {
   if (webRoot) await app.register(web, { root: webRoot });
 
   return app;
+}
+
+/**
+ * Reads the external provider's discovery before the first page is served, so its CSP already
+ * names the provider's endpoints (a provider that is down is no reason not to start: a warning,
+ * and a page load tries again, at most every DISCOVERY_RETRY_MS, until it answers).
+ */
+function watchDiscovery(app: FastifyInstance, discover: () => Promise<unknown>) {
+  let known = false;
+  let triedAt = 0;
+  const attempt = async () => {
+    triedAt = Date.now();
+    try {
+      await discover();
+      known = true;
+    } catch (err) {
+      app.log.warn(
+        { err },
+        "The identity provider's discovery could not be read; the page's CSP allows only its issuer until it can.",
+      );
+    }
+  };
+  app.addHook('onReady', attempt);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!known && request.method === 'GET' && Date.now() - triedAt > DISCOVERY_RETRY_MS)
+      void attempt();
+    done();
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import { createTestDatabase } from './database.js';
-import { type MintOptions, startIssuer } from './issuer.js';
+import { type IssuerOptions, type MintOptions, startIssuer } from './issuer.js';
 
 export const AUDIENCE = 'bec-api-test';
 
@@ -24,6 +24,7 @@ export type Person = keyof typeof PEOPLE;
 type SetupOptions = {
   /** Extra environment, or a function making it once the file's other servers run (S3). */
   env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  issuer?: IssuerOptions;
 };
 
 /**
@@ -34,7 +35,7 @@ export function setupApp(options: SetupOptions = {}) {
   let state: Awaited<ReturnType<typeof start>> | null = null;
 
   async function start() {
-    const issuer = await startIssuer(AUDIENCE);
+    const issuer = await startIssuer(AUDIENCE, options.issuer);
     const database = await createTestDatabase();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bec-api-test-'));
     const extra = typeof options.env === 'function' ? await options.env() : options.env;

@@ -14,11 +14,18 @@ export type MintOptions = {
   alg?: 'RS256' | 'HS256';
 };
 
+export type IssuerOptions = {
+  /** More endpoints for discovery to name (e.g. on another host, as Google's and Auth0's are). */
+  endpoints?: Record<string, string>;
+  /** What discovery answers at first (setDiscoveryStatus changes it), as during an outage. */
+  discoveryStatus?: number;
+};
+
 /**
  * A real OpenID issuer on loopback: discovery, JWKS and userinfo over HTTP, so the API's
  * verifier runs exactly as in production. Tests mint tokens with its key.
  */
-export async function startIssuer(audience: string) {
+export async function startIssuer(audience: string, options: IssuerOptions = {}) {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const foreign = await generateKeyPair('RS256');
   const kid = randomUUID();
@@ -28,6 +35,7 @@ export async function startIssuer(audience: string) {
   const hits = { discovery: 0, jwks: 0, userinfo: 0 };
   /** Set to make the key set endpoint fail with this status, as during a provider outage. */
   let jwksStatus = 200;
+  let discoveryStatus = options.discoveryStatus ?? 200;
 
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown) => {
@@ -36,10 +44,12 @@ export async function startIssuer(audience: string) {
     };
     if (req.url === '/.well-known/openid-configuration') {
       hits.discovery++;
+      if (discoveryStatus !== 200) return send(discoveryStatus, { error: 'unavailable' });
       return send(200, {
         issuer,
         jwks_uri: `${issuer}/jwks`,
         userinfo_endpoint: `${issuer}/userinfo`,
+        ...options.endpoints,
       });
     }
     if (req.url === '/jwks') {
@@ -82,6 +92,9 @@ export async function startIssuer(audience: string) {
     setUserinfo: (token: string, claims: Record<string, unknown>) => userinfo.set(token, claims),
     setJwksStatus: (status: number) => {
       jwksStatus = status;
+    },
+    setDiscoveryStatus: (status: number) => {
+      discoveryStatus = status;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

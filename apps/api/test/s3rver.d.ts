@@ -4,7 +4,8 @@ declare module 's3rver' {
     port?: number;
     directory: string;
     silent?: boolean;
-    configureBuckets?: { name: string }[];
+    /** Each config is a bucket subresource's XML, e.g. a CORSConfiguration. */
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
   };
   export default class S3rver {
     constructor(options: Options);

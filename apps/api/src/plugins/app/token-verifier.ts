@@ -31,14 +31,21 @@ export type TokenVerifierOptions = {
    * no discovery or key fetch over HTTP, which may not even reach PUBLIC_URL from inside.
    */
   localKeys?: JSONWebKeySet;
+  /** Told each time discovery is read (at most hourly): the CSP follows the provider's origins. */
+  onDiscovery?: (discovery: Discovery) => void;
 };
 
+/** An endpoint the API itself never calls: a bad one is dropped, not a failed discovery. */
+const browserEndpoint = z.url().optional().catch(undefined);
 const DiscoverySchema = z.object({
   issuer: z.string(),
   jwks_uri: z.url(),
   userinfo_endpoint: z.url().optional(),
+  authorization_endpoint: browserEndpoint,
+  token_endpoint: browserEndpoint,
+  end_session_endpoint: browserEndpoint,
 });
-type Discovery = z.infer<typeof DiscoverySchema>;
+export type Discovery = z.infer<typeof DiscoverySchema>;
 
 const UserinfoSchema = z.object({
   sub: z.string(),
@@ -114,6 +121,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         cooldownDuration: 30_000,
         cacheMaxAge: 10 * 60_000,
       });
+      options.onDiscovery?.(meta.data);
       return { meta: meta.data, jwks };
     })();
     // A failed discovery is retried on the next request rather than cached forever.
@@ -159,14 +167,17 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   // so a key the issuer withdraws stops working within that.
   const verifiedCache = new LRUCache<string, Identity>({ max: 10_000 });
 
-  return async function verify(token: string): Promise<Identity> {
+  async function verify(token: string): Promise<Identity> {
     const cached = verifiedCache.get(token);
     if (cached) return cached;
     const { identity, until } = await verifyOnce(token);
     const ttl = Math.min(VERIFIED_TTL_MS, until - Date.now());
     if (ttl > 0) verifiedCache.set(token, identity, { ttl });
     return identity;
-  };
+  }
+  /** Reads discovery now unless it is cached (at start-up, before any token arrives). */
+  verify.discover = async () => (await discover()).meta;
+  return verify;
 
   async function verifyOnce(token: string): Promise<{ identity: Identity; until: number }> {
     const { meta, jwks } = await discover();

@@ -41,6 +41,16 @@ const apiHeaders = (documentHeaders: Record<string, string>) => {
   return headers;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Computes the document headers anew for these helmet options (the API's set stays), e.g.
+     * once the identity provider's discovery names the origins the CSP must allow.
+     */
+    setDocumentHeaderOptions(options: HelmetOptions): void;
+  }
+}
+
 export type SecurityHeadersOptions = HelmetOptions & {
   /** Paths that answer JSON only (the API): they get the short REST set. */
   apiPrefix?: string;
@@ -50,14 +60,17 @@ export type SecurityHeadersOptions = HelmetOptions & {
  * Security headers on every response, errors and 404s included: helmet's set for documents and
  * files, the REST set for the API. @fastify/helmet builds helmet's middleware anew on every
  * request, parsing the CSP directives each time (4% of a list request's CPU); here both sets are
- * computed once.
+ * computed once, and again only when `setDocumentHeaderOptions` changes them.
  */
 async function securityHeaders(
   app: FastifyInstance,
   { apiPrefix, ...options }: SecurityHeadersOptions,
 ) {
-  const documents = helmetHeaders(options);
+  let documents = helmetHeaders(options);
   const api = apiHeaders(documents);
+  app.decorate('setDocumentHeaderOptions', (next: HelmetOptions) => {
+    documents = helmetHeaders(next);
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(apiPrefix && request.url.startsWith(apiPrefix) ? api : documents);
     done();

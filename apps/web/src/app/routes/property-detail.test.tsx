@@ -198,7 +198,11 @@ describe('/properties/:id', () => {
       expect(await screen.findByText('Property deleted')).toBeInTheDocument();
       await waitFor(() => expect(router.state.location.pathname).toBe('/properties'));
       expect(api.requestsTo('DELETE /api/properties/2')).toHaveLength(1);
-      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['properties'] });
+      // The grid has asked for its list by now; the deleted property was never asked for again
+      // (it would answer 404).
+      await waitFor(() => expect(api.requestsTo('GET /api/properties')).not.toHaveLength(0));
+      expect(api.requestsTo('GET /api/properties/2')).toHaveLength(1);
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['properties', 'list'] });
     },
   );
 

@@ -19,15 +19,17 @@ export type UseDeletePropertyOptions = {
 };
 
 /**
- * Deletes a property. On success every property query (lists and details) is marked stale, so
- * the grid no longer shows it; then the caller's own `onSuccess` runs.
+ * Deletes a property. On success the lists are marked stale, so the grid no longer shows it; then
+ * the caller's own `onSuccess` runs. The deleted property's own query is left alone: marked stale
+ * or removed, the page still showing it (until the next route has loaded) fetches it again and
+ * gets a 404. Unobserved, it leaves the cache after gcTime.
  */
 export function useDeleteProperty({ onSuccess, onError }: UseDeletePropertyOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProperty,
     onSuccess: (_deleted, id) => {
-      void queryClient.invalidateQueries({ queryKey: propertyKeys.all });
+      void queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });
       onSuccess?.(id);
     },
     onError: (error, id) => onError?.(error, id),

@@ -1,0 +1,191 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { missingBrowserReason } from '../browser';
+import { api, sidebarLinks, signIn, WAITLISTED } from '../support';
+import { PRODUCTION, productionSkipReason } from './settings';
+import { expect, test } from './strict-test';
+
+// The app as deployed: PostgreSQL, photos on S3, an external provider; the real CSP enforced.
+// One story, in order: each journey starts where the one before left off.
+const skipReason = missingBrowserReason ?? productionSkipReason;
+test.skip(skipReason !== undefined, skipReason);
+test.describe.configure({ mode: 'serial' });
+
+const PHOTOS = { 'rojo.png': '#c0392b', 'azul.png': '#2980b9' } as const;
+let folder = '';
+const photoFile = (name: keyof typeof PHOTOS) => path.join(folder, name);
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'bec-e2e-prod-photos-'));
+  for (const [name, background] of Object.entries(PHOTOS)) {
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+      .png()
+      .toBuffer();
+    writeFileSync(photoFile(name as keyof typeof PHOTOS), png);
+  }
+});
+
+test.afterAll(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** The CSP's directives, by name. */
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp.split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+
+/** Waits until the image has loaded and answers its decoded width (0 while it has not). */
+const loadedWidth = (image: Locator) =>
+  expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
+
+const box = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+
+const NAME = `Casa producción ${Date.now()}`;
+let propertyId = 0;
+
+test("the page's CSP allows the external provider and the bucket, and no more", async ({
+  page,
+}) => {
+  const response = await page.goto('/home');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  console.log(`CSP sent by the app: ${csp}`);
+  const issuer = new URL(PRODUCTION.issuer).origin;
+  expect(directives(csp)).toMatchObject({
+    'default-src': ["'self'"],
+    // The provider's discovery names its token and userinfo endpoints on the issuer's origin.
+    'connect-src': ["'self'", issuer, PRODUCTION.s3Origin],
+    'img-src': ["'self'", 'data:', 'blob:', PRODUCTION.s3Origin],
+    'form-action': ["'self'", issuer],
+  });
+});
+
+test('a new account lands on the waitlist; the admin (ADMIN_EMAILS) approves it as editor', async ({
+  page,
+  newPage,
+}) => {
+  // The provider's page, on its own origin; then back to the app, waitlisted.
+  await signIn(page, 'editor@bec.local');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText(WAITLISTED)).toBeVisible();
+
+  const admin = await newPage();
+  await signIn(admin, PRODUCTION.admin);
+  await (await sidebarLinks(admin)).filter({ hasText: 'Users' }).click();
+  await admin.getByRole('link', { name: 'Waitlist' }).click();
+  const row = admin.getByRole('row', { name: /editor@bec\.local/ });
+  const role = row.getByRole('combobox', { name: 'Role for Elena Editora' });
+  await role.click();
+  await admin.getByRole('option', { name: 'editor', exact: true }).click();
+  await row.getByRole('button', { name: 'Add' }).click();
+  await expect(admin.getByText('Elena Editora can now sign in as editor')).toBeVisible();
+
+  // Signing in afresh, the account is a member.
+  const member = await newPage();
+  await signIn(member, 'editor@bec.local');
+  await expect(await sidebarLinks(member)).toHaveText(['Home', 'Properties', 'Data']);
+});
+
+test('the editor adds a property with photos, PUT straight to the bucket; card and gallery show them', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'editor@bec.local');
+  const puts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') puts.push(new URL(request.url()).origin);
+  });
+
+  await page.goto('/addProperty');
+  await box(page, 'Name').fill(NAME);
+  await box(page, 'Address').fill('Avenida Italia 1450');
+  const comuna = select(page, 'Comuna');
+  await expect(comuna).toBeEnabled();
+  await comuna.click();
+  await comuna.pressSequentially('Ñuño');
+  await page.getByRole('option', { name: 'Ñuñoa', exact: true }).click();
+  await select(page, 'Property type').click();
+  await page.getByRole('option', { name: 'Casa', exact: true }).click();
+  await box(page, 'Price (CLP)').pressSequentially('245.000.000');
+  await box(page, 'Building area (m²)').pressSequentially('140');
+  await box(page, 'Land area (m²)').pressSequentially('300');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([photoFile('rojo.png'), photoFile('azul.png')]);
+  await page.getByRole('button', { name: 'Add Property' }).click();
+  await expect(page.getByText('Property added successfully!')).toBeVisible({ timeout: 30_000 });
+  expect(puts).toEqual([PRODUCTION.s3Origin, PRODUCTION.s3Origin]);
+
+  const href = await page.getByRole('link', { name: 'View the property' }).getAttribute('href');
+  propertyId = Number(href?.match(/^\/properties\/(\d+)$/)?.[1]);
+  expect(propertyId).toBeGreaterThan(0);
+
+  // The card's cover and the gallery come from the bucket (the app redirects to it).
+  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  const card = page.locator(`a[href="/properties/${propertyId}"]`);
+  await card.locator('img').scrollIntoViewIfNeeded();
+  await loadedWidth(card.locator('img'));
+  await card.click();
+  const gallery = page.getByRole('main').getByRole('region', { name: 'Photos' }).getByRole('img');
+  await expect(gallery).toHaveCount(2);
+  for (const image of await gallery.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await loadedWidth(image);
+  }
+  const src = await gallery.first().getAttribute('src');
+  const photo = await page.request.get(new URL(src ?? '', page.url()).href, { maxRedirects: 0 });
+  expect(photo.headers().location).toMatch(new RegExp(`^${PRODUCTION.s3Origin}/`));
+});
+
+test('the editor edits the price, then deletes the property; it is not fetched again', async ({
+  page,
+}) => {
+  await signIn(page, 'editor@bec.local');
+  await page.goto(`/properties/${propertyId}`);
+  await page.getByRole('link', { name: 'Edit property' }).click();
+  const price = box(page, 'Price (CLP)');
+  await expect(price).toHaveValue('245.000.000');
+  await price.fill('');
+  await price.pressSequentially('199.500.000');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Property updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/properties/${propertyId}$`));
+  await expect(page.getByText('CLP$ 199.500.000').first()).toBeVisible();
+
+  const detailGets: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && request.url().endsWith(`/api/properties/${propertyId}`)) {
+      detailGets.push(request.url());
+    }
+  });
+  await page.getByRole('button', { name: 'Delete property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete property' });
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Property deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/properties$/);
+  await expect(page.getByText('No properties')).toBeVisible();
+  expect(detailGets).toEqual([]);
+  expect((await api(page, 'GET', `/api/properties/${propertyId}`)).status).toBe(404);
+});
+
+test("sign-out goes through the provider's end-session page and back, signed out", async ({
+  page,
+}) => {
+  await signIn(page, 'editor@bec.local');
+  await page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  // The provider, on its own origin, asks to confirm.
+  await expect(page).toHaveURL(new RegExp(`^${new URL(PRODUCTION.issuer).origin}/`));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${PRODUCTION.appOrigin}/home`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
