@@ -14,7 +14,7 @@ import { type Person, setupApp, validProperty } from './helpers.js';
  * sends the same requests.
  */
 const SEED = 20_261_123;
-const RUNS = 120;
+const RUNS = 200;
 
 const t = setupApp();
 
