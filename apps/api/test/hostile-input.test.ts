@@ -561,3 +561,95 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
     );
   });
 });
+
+// ---- the cases issue 14 reported, spelled out ----------------------------------------------------
+
+describe('the hostile inputs issue 14 found answer 400 naming the field', () => {
+  // Its own property: the fuzzing above may have deleted the others.
+  let fresh = 0;
+  beforeAll(async () => {
+    const response = await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty(),
+    });
+    fresh = response.json().data.id;
+  });
+
+  const expectRefused = async (
+    who: Person,
+    options: InjectOptions & { url: string },
+    field: string,
+  ) => {
+    const before = await counts();
+    const response = await t.inject(who, options);
+    expect(response.statusCode, `${options.url} ${response.body}`).toBe(400);
+    expect(Object.keys(response.json().error.fieldErrors), options.url).toContain(field);
+    expect(await counts()).toEqual(before);
+  };
+
+  it.each([
+    ['city_id', 2 ** 31],
+    ['property_type_id', 2 ** 31],
+    ['broker_id', 2 ** 31],
+    ['name', 'Casa\u0000'],
+    ['address', 'Calle\u0000 1'],
+    ['notes', 'a\u0000b'],
+    ['google_maps_url', 'https://maps.google.com/a\u0000b'],
+    ['name', 'Casa \ud800'],
+  ])('add and edit refuse %s = %j', async (field, value) => {
+    const body = validProperty({ [field]: value });
+    await expectRefused(
+      'editor',
+      { method: 'POST', url: '/api/properties/add', payload: body },
+      field,
+    );
+    const current = await t.inject('viewer', { method: 'GET', url: `/api/properties/${fresh}` });
+    await expectRefused(
+      'editor',
+      {
+        method: 'PUT',
+        url: `/api/properties/${fresh}`,
+        payload: { ...body, updated_at: current.json().data.updated_at },
+      },
+      field,
+    );
+  });
+
+  it.each([
+    ['region_id=40000', 'region_id'],
+    ['city_id=2147483648', 'city_id'],
+    ['city_id=0x1', 'city_id'],
+    ['price_min=1.5', 'price_min'],
+    ['price_max=1e19', 'price_max'],
+    ['q=a%00b', 'q'],
+    [`sort=oldest&cursor=${cursorOf(['oldest', '2026-11-23T10:00:00.000Z', 2 ** 31])}`, 'cursor'],
+    [`sort=oldest&cursor=${cursorOf(['oldest', '1 2', 1])}`, 'cursor'],
+    [`sort=price_asc&cursor=${cursorOf(['price_asc', 1.5, 1])}`, 'cursor'],
+  ])('the list and the export refuse ?%s', async (query, field) => {
+    await expectRefused('viewer', { method: 'GET', url: `/api/properties?${query}` }, field);
+    if (!query.includes('cursor'))
+      await expectRefused(
+        'viewer',
+        { method: 'GET', url: `/api/properties/export.csv?${query}` },
+        field,
+      );
+  });
+
+  it.each(['users', 'waitlist'])('/api/%s refuses a cursor id of 2³¹', async (list) => {
+    const url = `/api/${list}?cursor=${cursorOf({ id: 2 ** 31 })}`;
+    await expectRefused('admin', { method: 'GET', url }, 'cursor');
+  });
+
+  it.each(['0x1', '1e0', '+1', '1.0', ' 1', '01', '2147483648'])(
+    'a path id %j addresses nothing: 400 naming id, and no property is deleted',
+    async (id) => {
+      const spelled = id === '0x1' ? `0x${fresh.toString(16)}` : id.replace('1', String(fresh));
+      await expectRefused(
+        'editor',
+        { method: 'DELETE', url: `/api/properties/${encodeURIComponent(spelled)}` },
+        'id',
+      );
+    },
+  );
+});
