@@ -201,6 +201,18 @@ describe('token checks', () => {
     expect(response.json().message).toMatch(/Bearer/);
   });
 
+  it('reads the Bearer scheme case-insensitively (RFC 9110)', async () => {
+    const token = await t.tokenFor('viewer');
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/properties',
+        headers: { authorization: `${scheme} ${token}` },
+      });
+      expect(response.statusCode, scheme).toBe(200);
+    }
+  });
+
   it('refuses an account whose email the provider has not verified', async () => {
     const unverified = await t.issuer.mint({ ...PEOPLE.admin, email_verified: false });
     const response = await t.inject(unverified, { method: 'GET', url: '/api/properties' });

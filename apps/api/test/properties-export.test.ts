@@ -1,5 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { setupApp, validProperty } from './helpers.js';
+
+/** Set by a test to make the export's second batch fail, as a database dropping mid-stream. */
+const fault = vi.hoisted(() => ({ failSecondBatch: false }));
+vi.mock('../src/modules/properties/properties.repository.js', async (importOriginal) => {
+  const original =
+    await importOriginal<typeof import('../src/modules/properties/properties.repository.js')>();
+  return {
+    ...original,
+    exportBatch: async (...args: Parameters<typeof original.exportBatch>) => {
+      const rows = await original.exportBatch(...args);
+      if (!fault.failSecondBatch) return rows;
+      if (args[2] !== null) throw new Error('Connection terminated unexpectedly');
+      // A full first batch, so the export goes on to ask for a second one.
+      return Array.from({ length: args[3] }, (_, i) => rows[i % rows.length] ?? rows[0]).filter(
+        (row) => row !== undefined,
+      );
+    },
+  };
+});
 
 const t = setupApp();
 
@@ -103,5 +123,36 @@ describe('GET /api/properties/export.csv', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/properties/export.csv' })).statusCode,
     ).toBe(401);
+  });
+
+  it('refuses filters the columns cannot hold with a 400 naming them, before any CSV byte', async () => {
+    for (const [query, field] of [
+      ['?price_min=1.5', 'price_min'],
+      ['?price_max=1e19', 'price_max'],
+      ['?q=%00', 'q'],
+      ['?region_id=40000', 'region_id'],
+      ['?city_id=2147483648', 'city_id'],
+    ] as const) {
+      const response = await exportCsv(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.headers['content-type'], query).toMatch(/^application\/json/);
+      expect(Object.keys(response.json().error.fieldErrors), query).toEqual([field]);
+    }
+  });
+
+  it('breaks the download off, never ends it cleanly, when the database fails mid-stream', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    fault.failSecondBatch = true;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/properties/export.csv`, {
+        headers: { authorization: `Bearer ${await t.tokenFor('viewer')}` },
+      });
+      // The first batch was read before the headers; the second fails after them.
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      fault.failSecondBatch = false;
+    }
   });
 });

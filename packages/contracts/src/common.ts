@@ -38,12 +38,56 @@ export const ErrorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
-export const IdSchema = z.coerce
-  .number({ error: 'Must be a number' })
-  .int({ error: 'Must be a whole number' })
-  .positive({ error: 'Must be a positive id' })
-  .max(2_147_483_647, { error: 'Is too large' });
+/**
+ * What the database's columns hold, so every bound below is the column's own: ids are
+ * PostgreSQL `integer` (region ids `smallint`), and `text` refuses NUL.
+ */
+export const INT32_MAX = 2_147_483_647;
+export const INT16_MAX = 32_767;
 
+/** An id in a JSON body: a positive whole number an `integer` column holds. */
+export const int32Id = (label: string, notPositive = `Choose a ${label.toLowerCase()}`) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .positive({ error: notPositive })
+    .max(INT32_MAX, { error: `${label} ${INT32_MAX + 1} and above do not exist` });
+export const Int32Id = int32Id('Id', 'Id must be positive');
+
+/**
+ * Whole numbers in a path or a query string are plain decimal digits, nothing Number() would
+ * also read: "0x1", "1e0", "+1", "1.0", " 1" and "01" address nothing rather than id 1.
+ */
+export const digitsText = (label: string, max: number, min = 1) =>
+  z
+    .string({ error: `${label} must be a number` })
+    .regex(/^(0|[1-9][0-9]{0,15})$/, { error: `${label} must be a whole number in plain digits` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `${label} must be at least ${min}` })
+        .max(max, { error: `${label} must be at most ${max}` }),
+    );
+
+/** An id in a path or a query string: canonical decimal, at most what an `integer` holds. */
+export const idText = (label: string, max = INT32_MAX) => digitsText(label, max);
+export const IdSchema = idText('Id');
+
+/**
+ * NUL (PostgreSQL's `text` refuses it) and unpaired UTF-16 surrogates (UTF-8 cannot carry them;
+ * they would be stored as U+FFFD): text with either is refused rather than failing or altered.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+export const isStorableText = (text: string) =>
+  !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+/** Any string schema, refusing text a `text` column cannot store as sent. */
+export const storable = <T extends z.ZodString>(schema: T, label: string) =>
+  schema.refine(isStorableText, {
+    error: `${label} contains a character that cannot be stored (NUL or broken Unicode)`,
+  });
+
+/** `:id` in a path. */
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /** Opaque keyset cursor: clients pass back what they were given. */
@@ -54,7 +98,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: CursorSchema.nullable() });
 
 export const ListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: digitsText('Limit', 500).default(100),
   cursor: CursorSchema.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IdSchema, INT32_MAX } from './common.js';
 import { CreatePropertyBodySchema, ListPropertiesQuerySchema } from './property.js';
 
 const valid = {
@@ -100,6 +101,36 @@ describe('CreatePropertyBodySchema', () => {
     expect(problems({ ...valid, rooms: 2.5 })).toEqual({ rooms: 'Rooms must be a whole number' });
     expect(problems({ ...valid, city_id: 0 })).toEqual({ city_id: 'Choose a comuna' });
   });
+
+  it('takes ids an integer column holds, and no more', () => {
+    expect(problems({ ...valid, city_id: INT32_MAX, broker_id: INT32_MAX })).toEqual({});
+    expect(Object.keys(problems({ ...valid, city_id: INT32_MAX + 1 }))).toEqual(['city_id']);
+    expect(Object.keys(problems({ ...valid, property_type_id: 2 ** 31 }))).toEqual([
+      'property_type_id',
+    ]);
+    expect(Object.keys(problems({ ...valid, broker_id: 2 ** 31 }))).toEqual(['broker_id']);
+  });
+
+  it('refuses text a text column cannot store: NUL and unpaired surrogates', () => {
+    for (const field of ['name', 'address', 'notes']) {
+      expect(Object.keys(problems({ ...valid, [field]: 'a\u0000b' })), field).toEqual([field]);
+      expect(Object.keys(problems({ ...valid, [field]: 'a\ud800b' })), field).toEqual([field]);
+    }
+    expect(
+      Object.keys(problems({ ...valid, google_maps_url: 'https://maps.google.com/a\u0000b' })),
+    ).toEqual(['google_maps_url']);
+    expect(problems({ ...valid, name: 'Casa 🏠 en Ñuñoa', notes: 'línea\ttab\u0001' })).toEqual({});
+  });
+});
+
+describe('IdSchema (ids in paths and query strings)', () => {
+  it('reads canonical decimal only, up to the integer column limit', () => {
+    expect(IdSchema.parse('1')).toBe(1);
+    expect(IdSchema.parse('2147483647')).toBe(INT32_MAX);
+    for (const raw of ['0x1', '1e0', '+1', '1.0', ' 1', '1 ', '01', '0', '-1', '', '2147483648']) {
+      expect(IdSchema.safeParse(raw).success, JSON.stringify(raw)).toBe(false);
+    }
+  });
 });
 
 describe('ListPropertiesQuerySchema', () => {
@@ -123,6 +154,20 @@ describe('ListPropertiesQuerySchema', () => {
     const result = ListPropertiesQuerySchema.safeParse({ land_min: '500', land_max: '100' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['land_max']);
+  });
+
+  it('refuses filters their columns cannot hold', () => {
+    const fields = (query: Record<string, string>) => {
+      const result = ListPropertiesQuerySchema.safeParse(query);
+      return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
+    };
+    expect(fields({ region_id: '40000' })).toEqual(['region_id']);
+    expect(fields({ city_id: '2147483648' })).toEqual(['city_id']);
+    expect(fields({ city_id: '0x1' })).toEqual(['city_id']);
+    expect(fields({ price_min: '1.5' })).toEqual(['price_min']);
+    expect(fields({ price_max: '1e19' })).toEqual(['price_max']);
+    expect(fields({ q: 'a\u0000b' })).toEqual(['q']);
+    expect(fields({ land_min: '10.5', building_max: '120' })).toEqual([]);
   });
 
   it('caps the page size at 100', () => {

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CursorSchema, IdSchema } from './common.js';
+import {
+  CursorSchema,
+  digitsText,
+  IdSchema,
+  INT16_MAX,
+  INT32_MAX,
+  idText,
+  int32Id,
+  isStorableText,
+  storable,
+} from './common.js';
 import { PhotoSchema } from './photo.js';
 
 /** Largest price we accept: whole pesos that JSON numbers still carry exactly. */
@@ -32,14 +42,21 @@ const optionalArea = (label: string) =>
 const requiredId = (label: string) =>
   requiredNumber(label)
     .int({ error: `${label} must be a whole number` })
-    .positive({ error: `Choose a ${label.toLowerCase()}` });
+    .positive({ error: `Choose a ${label.toLowerCase()}` })
+    .max(INT32_MAX, { error: `${label} ${INT32_MAX + 1} and above do not exist` });
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+  storable(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, { error: `${label} is required` })
+      .max(max, { error: `${label} must be at most ${max} characters` }),
+    label,
+  );
+
+/** An uploaded photo's path, as /api/photos/upload_url handed it out. */
+const uploadPath = storable(z.string().min(1).max(300), 'Photo path');
 
 /** What an editor sends to add (and later edit) a property. Empty optionals are null. */
 export const CreatePropertyBodySchema = z.object({
@@ -59,6 +76,9 @@ export const CreatePropertyBodySchema = z.object({
   google_maps_url: z
     .url({ protocol: /^https?$/, error: 'Google Maps link must be an http or https URL' })
     .max(2000, { error: 'Google Maps link is too long' })
+    .refine(isStorableText, {
+      error: 'Google Maps link contains a character that cannot be stored (NUL or broken Unicode)',
+    })
     .nullable()
     .default(null),
   latitude: z
@@ -80,20 +100,18 @@ export const CreatePropertyBodySchema = z.object({
     .max(10_000, { error: 'Rooms is too large' })
     .nullable()
     .default(null),
-  notes: z
-    .string({ error: 'Notes must be text' })
-    .max(5000, { error: 'Notes must be at most 5000 characters' })
+  notes: storable(
+    z
+      .string({ error: 'Notes must be text' })
+      .max(5000, { error: 'Notes must be at most 5000 characters' }),
+    'Notes',
+  )
     .nullable()
     .default(null),
   visited: z.boolean({ error: 'Visited must be true or false' }).default(false),
-  broker_id: z
-    .number({ error: 'Broker must be a number' })
-    .int({ error: 'Broker must be a whole number' })
-    .positive({ error: 'Choose a broker' })
-    .nullable()
-    .default(null),
+  broker_id: int32Id('Broker').nullable().default(null),
   photos: z
-    .array(z.string().min(1).max(300), { error: 'Photos must be a list of uploaded paths' })
+    .array(uploadPath, { error: 'Photos must be a list of uploaded paths' })
     .max(MAX_PHOTOS_PER_PROPERTY, {
       error: `At most ${MAX_PHOTOS_PER_PROPERTY} photos per property`,
     })
@@ -114,7 +132,7 @@ export const UpdatePropertyBodySchema = CreatePropertyBodySchema.extend({
     error: 'Send the updated_at you loaded, to detect concurrent edits',
   }),
   photos: z
-    .array(z.union([z.number().int().positive(), z.string().min(1).max(300)]), {
+    .array(z.union([int32Id('Photo', 'Photo ids are positive'), uploadPath]), {
       error: 'Photos must be a list of photo ids and uploaded paths',
     })
     .max(MAX_PHOTOS_PER_PROPERTY, {
@@ -156,44 +174,40 @@ export const PROPERTY_COUNT_CAP = 1000;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
-const rangeBound = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .nonnegative({ error: `${label} cannot be negative` })
+/** Price bounds: whole pesos in plain digits, as prices are stored (`bigint`). */
+const priceBound = (label: string) => digitsText(label, MAX_PRICE, 0).optional();
+
+/** Area bounds: plain decimal text ("12.5"), up to the largest area a property may have. */
+const areaBound = (label: string) =>
+  z
+    .string({ error: `${label} must be a number` })
+    .regex(/^[0-9]{1,10}(\.[0-9]{1,6})?$/, { error: `${label} must be a number like 120 or 12.5` })
+    .transform(Number)
+    .pipe(z.number().max(MAX_AREA, { error: `${label} must be at most ${MAX_AREA}` }))
     .optional();
 
-const filterId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int({ error: `${label} must be a whole number` })
-    .positive({ error: `${label} must be a positive id` })
-    .optional();
+/** Filter ids: canonical decimal, within the column's type (`smallint` for regions). */
+const filterId = (label: string, max = INT32_MAX) => idText(label, max).optional();
 
 export const ListPropertiesQuerySchema = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .max(100, { error: 'Search text must be at most 100 characters' })
-      .optional(),
-    region_id: filterId('Region'),
+    q: storable(
+      z.string().trim().max(100, { error: 'Search text must be at most 100 characters' }),
+      'Search text',
+    ).optional(),
+    region_id: filterId('Region', INT16_MAX),
     city_id: filterId('Comuna'),
     property_type_id: filterId('Property type'),
     broker_id: filterId('Broker'),
     visited: z.stringbool({ error: 'Visited must be true or false' }).optional(),
-    price_min: rangeBound('Minimum price'),
-    price_max: rangeBound('Maximum price'),
-    land_min: rangeBound('Minimum land area'),
-    land_max: rangeBound('Maximum land area'),
-    building_min: rangeBound('Minimum building area'),
-    building_max: rangeBound('Maximum building area'),
+    price_min: priceBound('Minimum price'),
+    price_max: priceBound('Maximum price'),
+    land_min: areaBound('Minimum land area'),
+    land_max: areaBound('Maximum land area'),
+    building_min: areaBound('Minimum building area'),
+    building_max: areaBound('Maximum building area'),
     sort: PropertySortSchema.default('newest'),
-    limit: z.coerce
-      .number({ error: 'Limit must be a number' })
-      .int({ error: 'Limit must be a whole number' })
-      .min(1, { error: 'Limit must be at least 1' })
-      .max(MAX_PAGE_SIZE, { error: `Limit must be at most ${MAX_PAGE_SIZE}` })
-      .default(DEFAULT_PAGE_SIZE),
+    limit: digitsText('Limit', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     cursor: CursorSchema.optional(),
   })
   .superRefine((query, ctx) => {

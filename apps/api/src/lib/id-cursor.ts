@@ -1,3 +1,4 @@
+import { INT32_MAX } from '@bec/contracts';
 import { AppError } from './app-error.js';
 
 /** Keyset cursor for lists ordered by id: opaque to clients, checked on the way back. */
@@ -8,7 +9,8 @@ export function decodeIdCursor(cursor: string): number {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const id = (value as { id?: unknown }).id;
-    if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) return id;
+    // Ids are `integer`: a larger one could never have been issued, and PostgreSQL refuses it.
+    if (typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= INT32_MAX) return id;
   } catch {
     // fall through to the clear error below
   }

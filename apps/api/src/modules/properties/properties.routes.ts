@@ -48,12 +48,16 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
     },
     async (request, reply) => {
       const { sort: _sort, limit: _limit, cursor: _cursor, ...filters } = request.query;
+      // The query is validated and its first batch read before the first byte goes out. A later
+      // failure makes Fastify destroy the connection mid-body (chunked, never terminated), so the
+      // download visibly fails instead of ending as a short, well-formed file.
+      const csv = await properties.exportCsv(filters);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bec-propiedades-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(properties.exportCsv(filters));
+        .send(csv);
     },
   );
 

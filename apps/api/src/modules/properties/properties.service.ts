@@ -241,17 +241,23 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     return { id };
   }
 
-  /** The filtered list as CSV, streamed in keyset batches of 500. */
-  function exportCsv(filters: repo.PropertyFilters) {
+  /**
+   * The filtered list as CSV, streamed in keyset batches of 500. The first batch is read before
+   * the stream is handed over, so a failing query still answers with a proper error status; a
+   * failure after that can only break the connection off (see the route).
+   */
+  async function exportCsv(filters: repo.PropertyFilters) {
+    const fetchAfter = (after: { created_at: Date; id: number } | null) =>
+      repo.exportBatch(db, filters, after, 500);
+    const first = await fetchAfter(null);
     return propertiesCsv(
       (async function* batches() {
-        let after: { created_at: Date; id: number } | null = null;
+        let rows = first;
         for (;;) {
-          const rows = await repo.exportBatch(db, filters, after, 500);
           if (rows.length) yield rows;
           const last = rows.at(-1);
           if (!last || rows.length < 500) return;
-          after = { created_at: last.created_at, id: last.id };
+          rows = await fetchAfter({ created_at: last.created_at, id: last.id });
         }
       })(),
     );

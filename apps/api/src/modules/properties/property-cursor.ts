@@ -1,4 +1,4 @@
-import type { PropertySort } from '@bec/contracts';
+import { INT32_MAX, MAX_AREA, MAX_PRICE, type PropertySort } from '@bec/contracts';
 import { AppError } from '../../lib/app-error.js';
 
 /** Where a page ended: the sort key of its last row plus the id that breaks ties. */
@@ -7,19 +7,39 @@ export type PropertyCursor = { sort: PropertySort; value: number | string; id: n
 export const encodePropertyCursor = (cursor: PropertyCursor) =>
   Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
 
-/** Dates travel as ISO text, prices per m² as integer text (bigint), the rest as JSON numbers. */
+const BIGINT_MAX = 9_223_372_036_854_775_807n;
+
+/**
+ * Dates travel as ISO text, prices per m² as integer text (bigint), the rest as JSON numbers.
+ * Each must be one this server could have issued, so PostgreSQL never sees one its column type
+ * refuses: an exact ISO instant (not "1 2", which Date.parse reads), a whole price, an area in range.
+ */
 function validValue(sort: PropertySort, value: unknown) {
   switch (sort) {
     case 'newest':
     case 'oldest':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+      return typeof value === 'string' && isIsoInstant(value);
+    case 'price_asc':
+    case 'price_desc':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_PRICE;
+    case 'area_asc':
+    case 'area_desc':
+      return typeof value === 'number' && value >= 0 && value <= MAX_AREA;
     case 'price_per_sqm_asc':
     case 'price_per_sqm_desc':
-      return typeof value === 'string' && /^-?\d{1,19}$/.test(value);
-    default:
-      return typeof value === 'number' && Number.isFinite(value);
+      // -1 and BIGINT_MAX stand for "no price per m²" (PPSQM_NULL_LAST_*).
+      return (
+        typeof value === 'string' &&
+        /^(-1|0|[1-9][0-9]{0,18})$/.test(value) &&
+        BigInt(value) <= BIGINT_MAX
+      );
   }
 }
+
+const isIsoInstant = (text: string) => {
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString() === text;
+};
 
 const invalid = (why: string) =>
   new AppError('VALIDATION_FAILED', `Invalid cursor: ${why}; start again from the first page.`, {
@@ -37,7 +57,7 @@ export function decodePropertyCursor(raw: string, sort: PropertySort): PropertyC
     throw invalid('it is not one this server issued');
   const [cursorSort, value, id] = parsed as unknown[];
   if (cursorSort !== sort) throw invalid('it belongs to another sort order');
-  if (typeof id !== 'number' || !Number.isSafeInteger(id))
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > INT32_MAX)
     throw invalid('it is not one this server issued');
   if (!validValue(sort, value)) throw invalid('it is not one this server issued');
   return { sort, value: value as number | string, id };

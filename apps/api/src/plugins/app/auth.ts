@@ -27,7 +27,9 @@ export type AuthOptions = {
   resolveMember: (identity: VerifiedIdentity) => Promise<Member | null>;
 };
 
-const BEARER = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/;
+// The scheme is case-insensitive (RFC 9110 §11.1: "bearer" and "BEARER" too); the token's
+// characters are already both cases, so the `i` flag changes nothing else.
+const BEARER = /^Bearer +([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/i;
 
 export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'viewer',

@@ -1,0 +1,655 @@
+import { PROPERTY_SORTS } from '@bec/contracts';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { createUsersService } from '../src/modules/users/users.service.js';
+import { type Person, setupApp, validProperty } from './helpers.js';
+
+/**
+ * Property-based fuzzing of every write route and of the list/export query strings and cursors:
+ * valid values mixed with hostile ones. Whatever arrives, the API answers below 500, a 400 names
+ * the field(s) at fault, and a refused request writes nothing. Seeded and bounded, so every run
+ * sends the same requests.
+ */
+const SEED = 20_261_123;
+const RUNS = 200;
+
+const t = setupApp();
+
+const INT32_MAX = 2_147_483_647;
+const canonicalId = (s: string) => /^[1-9][0-9]{0,9}$/.test(s) && Number(s) <= INT32_MAX;
+
+// ---- arbitraries ------------------------------------------------------------------------------
+
+/** Numbers past what a column holds (int4, int2, bigint), fractions where whole ones go, and so on. */
+const edgeNumber = fc.constantFrom(
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 32,
+  2 ** 53,
+  2 ** 63,
+  1e19,
+  1e300,
+  5e-324,
+  1.5,
+  0,
+  -0,
+  -1,
+  32_768,
+  40_000,
+  -(2 ** 31) - 1,
+);
+
+/** Text PostgreSQL refuses (NUL), unpaired surrogates, numeric-looking text, very long text. */
+const edgeString = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  'https://maps.google.com/a\u0000b',
+  '\ud800',
+  'x\udc00y',
+  '💥',
+  '\u202e\t\r\n',
+  '',
+  ' ',
+  '0x1',
+  '1e3',
+  '+1',
+  '1.0',
+  '01',
+  'NaN',
+  '2147483648',
+  '9223372036854775808',
+  '1 2',
+  'x'.repeat(10_001),
+);
+
+const hostileNumber = fc.oneof(
+  { weight: 3, arbitrary: edgeNumber },
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+const hostileString = fc.oneof(
+  { weight: 3, arbitrary: edgeString },
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({
+    unit: fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', 'a', 'é', '1'),
+    maxLength: 12,
+  }),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: hostileNumber },
+  { weight: 3, arbitrary: hostileString },
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(hostileNumber, hostileString), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(hostileNumber, hostileString), {
+    maxKeys: 2,
+  }),
+);
+
+const DROP = Symbol('drop');
+
+/** A valid body with one or two fields replaced by hostile values (or left out). */
+const mutated = (valid: Record<string, unknown>, extraKeys: string[] = []) =>
+  fc
+    .uniqueArray(fc.constantFrom(...Object.keys(valid), ...extraKeys), {
+      minLength: 1,
+      maxLength: 2,
+    })
+    .chain((keys) =>
+      fc.tuple(
+        ...keys.map((key) =>
+          fc.tuple(
+            fc.constant(key),
+            fc.oneof(
+              // What this field's type makes likely to slip past a loose check.
+              { weight: 3, arbitrary: typeof valid[key] === 'string' ? edgeString : edgeNumber },
+              { weight: 3, arbitrary: hostileValue },
+              { weight: 1, arbitrary: fc.constant(DROP) },
+            ),
+          ),
+        ),
+      ),
+    )
+    .map((changes) => {
+      const body: Record<string, unknown> = { ...valid };
+      for (const [key, value] of changes) {
+        if (value === DROP) delete body[key];
+        else body[key] = value;
+      }
+      return body;
+    });
+
+/** A body: mostly a mutated valid one, sometimes anything at all. */
+const bodyOf = (valid: Record<string, unknown>, extraKeys: string[] = []) =>
+  fc.oneof(
+    { weight: 4, arbitrary: mutated(valid, extraKeys) },
+    { weight: 1, arbitrary: hostileValue },
+  );
+
+/** Text for a path segment or a query value, real ids included. */
+const idText = (...valid: (() => number)[]) =>
+  fc.oneof(
+    fc.constantFrom(...valid).map((id) => String(id())),
+    // The same rows, spelled the ways Number() also reads.
+    fc
+      .tuple(fc.constantFrom(...valid), fc.constantFrom(' #', '+#', '#.0', '#e0', '0#', 'hex'))
+      .map(([id, form]) =>
+        form === 'hex' ? `0x${id().toString(16)}` : form.replace('#', String(id())),
+      ),
+    fc.constantFrom('0', '-1', '0x1', '1e0', '+1', '1.0', ' 1', '1 ', '01', '١', 'abc', '\u0000'),
+    fc.constantFrom('2147483647', '2147483648', '4294967296', '99999999999', '1%00', 'null'),
+    fc.integer().map(String),
+    fc.double().map(String),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }),
+  );
+
+/** Query text the columns cannot hold, numeric-looking text, control characters. */
+const queryText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('40000', '32768', '2147483648', '1.5', '1e19', '1e3') },
+  { weight: 3, arbitrary: fc.constantFrom('0x1', '+1', ' 1', '-1', '', 'a\u0000b', '\u0000') },
+  fc.constantFrom('9223372036854775808', '1e300', 'Infinity', 'NaN', 'true', '13', '0'),
+  fc.integer().map(String),
+  fc.double().map(String),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+);
+
+const cursorOf = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+/** A sort's cursor with its value or id replaced by a hostile one, or no cursor at all. */
+const hostileCursor = (sort: string) => {
+  const value =
+    sort === 'newest' || sort === 'oldest'
+      ? '2026-11-23T10:00:00.000Z'
+      : sort.startsWith('price_per_sqm')
+        ? '1000'
+        : 1000;
+  const cursorValue = fc.oneof(
+    fc.constant(value),
+    fc.constantFrom('1 2', '2026-13-45T99:00:00Z', '9999999999999999999', '-2', '1.5', 'x'),
+    hostileValue,
+  );
+  const cursorId = fc.oneof(
+    fc.constant(1),
+    fc.constantFrom(2 ** 31, 2 ** 53, -1, 0, 1.5),
+    hostileValue,
+  );
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.tuple(fc.constant(sort), cursorValue, cursorId).map(cursorOf) },
+    fc.tuple(hostileValue, cursorValue, cursorId).map(cursorOf),
+    hostileString,
+  );
+};
+
+/** An id-ordered list's cursor (users, waitlist). */
+const idCursor = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ id: fc.oneof(edgeNumber, hostileValue) }).map(cursorOf) },
+  hostileValue.map(cursorOf),
+  hostileString,
+);
+
+/** A query the list accepts today, with one or two values replaced by hostile text. */
+const validQuery = fc.record(
+  {
+    q: fc.constantFrom('casa', 'ñuñoa', 'de'),
+    region_id: fc.constantFrom('13', '5'),
+    city_id: fc.constantFrom('13120', '13101'),
+    property_type_id: fc.constantFrom('1', '2'),
+    broker_id: fc.constantFrom('1', '2'),
+    visited: fc.constantFrom('true', 'false'),
+    price_min: fc.constantFrom('0', '1000000'),
+    price_max: fc.constantFrom('900000000', '1000000000000'),
+    land_min: fc.constantFrom('0', '10.5'),
+    land_max: fc.constantFrom('5000', '100000'),
+    building_min: fc.constantFrom('0', '20'),
+    building_max: fc.constantFrom('500', '10000'),
+    limit: fc.constantFrom('1', '24', '100'),
+    sort: fc.constantFrom(...PROPERTY_SORTS),
+  },
+  { requiredKeys: [] },
+);
+const QUERY_KEYS = [
+  'q',
+  'region_id',
+  'city_id',
+  'property_type_id',
+  'broker_id',
+  'visited',
+  'price_min',
+  'price_max',
+  'land_min',
+  'land_max',
+  'building_min',
+  'building_max',
+  'limit',
+  'sort',
+] as const;
+/** Per filter, the text its column cannot hold yet a loose number parser lets through. */
+const queryEdge = (key: (typeof QUERY_KEYS)[number]) =>
+  key === 'q'
+    ? fc.constantFrom('a\u0000b', '\u0000', '\ud800', 'x'.repeat(101))
+    : key.endsWith('_id')
+      ? fc.constantFrom('40000', '32768', '2147483648', '0x1', '1e3', '+1', ' 1', '1.0')
+      : fc.constantFrom('1.5', '1e19', '9.4e-323', '1e300', '0x10', ' ', '9223372036854775808');
+const listQuery = fc
+  .tuple(
+    validQuery,
+    fc
+      .uniqueArray(fc.constantFrom(...QUERY_KEYS), { maxLength: 2 })
+      .chain((keys) =>
+        fc.tuple(
+          ...keys.map((key) =>
+            fc.tuple(
+              fc.constant(key),
+              fc.oneof(queryEdge(key), { weight: 2, arbitrary: queryText }),
+            ),
+          ),
+        ),
+      ),
+  )
+  .map(
+    ([valid, hostile]) => ({ ...valid, ...Object.fromEntries(hostile) }) as Record<string, string>,
+  );
+
+// ---- the harness ------------------------------------------------------------------------------
+
+type Counts = Record<'properties' | 'photos' | 'uploads' | 'users' | 'waitlist', number>;
+
+const counts = async (): Promise<Counts> => {
+  const [row] = await queryRows<Record<keyof Counts, string | number>>(
+    t.db.db,
+    sql`select
+      (select count(*) from properties) as properties,
+      (select count(*) from property_photos) as photos,
+      (select count(*) from uploads) as uploads,
+      (select count(*) from users) as users,
+      (select count(*) from waitlist) as waitlist`,
+  );
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Counts;
+};
+
+let sent = 0;
+let serverErrors = 0;
+
+/**
+ * Sends one request and returns what was wrong with the answer (empty: nothing). A 5xx is always
+ * wrong; so are a 400 that names no field and a refusal that changed a row count.
+ */
+async function probe(who: Person, options: InjectOptions & { url: string }) {
+  const before = await counts();
+  sent++;
+  const request = `${options.method} ${options.url} ${String(options.payload ?? '').slice(0, 300)}`;
+  let response: Awaited<ReturnType<typeof t.inject>>;
+  try {
+    response = await t.inject(who, options);
+  } catch (err) {
+    // The answer broke off (a stream cut after its headers): as bad as a 5xx.
+    serverErrors++;
+    return { response: null, problem: `${request} → broke off: ${String(err)}` };
+  }
+  const status = response.statusCode;
+  const label = `${request} → ${status}`;
+  if (status >= 500) {
+    serverErrors++;
+    return { response, problem: `${label}: ${response.body.slice(0, 200)}` };
+  }
+  if (status === 400) {
+    const fieldErrors = response.json().error?.fieldErrors ?? {};
+    if (!Object.keys(fieldErrors).length)
+      return { response, problem: `${label}: a 400 naming no field (${response.body})` };
+  }
+  if (status >= 400) {
+    const after = await counts();
+    if (JSON.stringify(after) !== JSON.stringify(before))
+      return {
+        response,
+        problem: `${label}: refused, yet rows changed ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+      };
+  }
+  return { response, problem: null };
+}
+
+/** Runs a seeded, bounded property; collects every problem instead of stopping at the first. */
+async function fuzz<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<string | null>) {
+  const problems: string[] = [];
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async (value) => {
+      const problem = await check(value);
+      if (problem) problems.push(problem);
+      return true;
+    }),
+    { seed: SEED, numRuns: RUNS, endOnFailure: true },
+  );
+  return problems;
+}
+
+const expectNone = (problems: string[]) =>
+  expect(problems.slice(0, 10), `${problems.length} bad answers`).toEqual([]);
+
+/** A path id that is not canonical decimal must be refused with 400 naming `id`. */
+function pathIdProblem(
+  id: string,
+  response: {
+    statusCode: number;
+    json: () => { error?: { fieldErrors?: Record<string, unknown> } };
+  } | null,
+) {
+  if (!response || canonicalId(id) || response.statusCode >= 500) return null;
+  if (response.statusCode !== 400 || !response.json().error?.fieldErrors?.id)
+    return `path id ${JSON.stringify(id)} answered ${response.statusCode}, not 400 naming id`;
+  return null;
+}
+
+const pathSegment = (id: string) => (id === '.' || id === '..' ? `${id}x` : encodeURIComponent(id));
+
+// ---- fixtures: rows the fuzzed requests may address --------------------------------------------
+
+let propertyId = 0;
+let propertyUpdatedAt = '';
+const victimProperties: number[] = [];
+const victimUsers: number[] = [];
+const waitlistEntries: number[] = [];
+
+beforeAll(async () => {
+  const add = async () => {
+    const response = await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty(),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data.id as number;
+  };
+  propertyId = await add();
+  for (let i = 0; i < 3; i++) victimProperties.push(await add());
+  propertyUpdatedAt = (
+    await t.inject('viewer', { method: 'GET', url: `/api/properties/${propertyId}` })
+  ).json().data.updated_at;
+
+  const users = createUsersService(t.db.db, { adminEmails: [] });
+  for (let i = 0; i < 3; i++)
+    victimUsers.push(
+      (await users.upsertByEmail(`victim${i}@bec.test`, 'viewer', `Victim ${i}`)).id,
+    );
+  for (let i = 0; i < 3; i++) {
+    const who = { sub: `sub-applicant-${i}`, email: `applicant${i}@bec.test`, name: `A ${i}` };
+    await t.inject(await t.tokenFor(who), { method: 'GET', url: '/api/users/me' });
+  }
+  const list = await t.inject('admin', { method: 'GET', url: '/api/waitlist' });
+  for (const entry of list.json().data.items) waitlistEntries.push(entry.id);
+  expect(waitlistEntries).toHaveLength(3);
+});
+
+afterAll(() => {
+  // A figure to quote: how many requests the suite sent and how many answered 5xx.
+  // biome-ignore lint/suspicious/noConsole: the figure is meant to be read in the test output
+  console.log(`hostile-input fuzz: ${sent} requests sent, ${serverErrors} answered 5xx`);
+});
+
+const pick = (ids: number[]) => ids.map((_, i) => () => ids[i] ?? 1);
+
+// ---- the properties ---------------------------------------------------------------------------
+
+describe('hostile input never gives a 5xx, and a refusal names the field and writes nothing', () => {
+  it('POST /api/properties/add', async () => {
+    expectNone(
+      await fuzz(bodyOf(validProperty({ photos: [] }), ['id', 'updated_at']), async (payload) => {
+        const { problem } = await probe('editor', {
+          method: 'POST',
+          url: '/api/properties/add',
+          payload: JSON.stringify(payload),
+        });
+        return problem;
+      }),
+    );
+  });
+
+  it('PUT /api/properties/:id', async () => {
+    const arbitrary = fc.tuple(
+      idText(() => propertyId),
+      bodyOf(validProperty({ photos: [], updated_at: '' })),
+    );
+    expectNone(
+      await fuzz(arbitrary, async ([id, body]) => {
+        const payload =
+          body &&
+          typeof body === 'object' &&
+          !Array.isArray(body) &&
+          (body as Record<string, unknown>).updated_at === ''
+            ? { ...body, updated_at: propertyUpdatedAt }
+            : body;
+        const { response, problem } = await probe('editor', {
+          method: 'PUT',
+          url: `/api/properties/${pathSegment(id)}`,
+          payload: JSON.stringify(payload),
+        });
+        if (response?.statusCode === 200) propertyUpdatedAt = response.json().data.updated_at;
+        return problem ?? pathIdProblem(id, response);
+      }),
+    );
+  });
+
+  it('DELETE /api/properties/:id', async () => {
+    expectNone(
+      await fuzz(idText(...pick(victimProperties)), async (id) => {
+        const { response, problem } = await probe('editor', {
+          method: 'DELETE',
+          url: `/api/properties/${pathSegment(id)}`,
+        });
+        return problem ?? pathIdProblem(id, response);
+      }),
+    );
+  });
+
+  it('POST /api/photos/upload_url', async () => {
+    const file = fc.oneof(
+      fc.constantFrom('casa.jpg', 'plano.png'),
+      mutated({ name: 'casa.jpg', content_type: 'image/jpeg', size: 1000 }),
+      hostileValue,
+    );
+    const arbitrary = fc.oneof(fc.array(file, { minLength: 0, maxLength: 3 }), hostileValue);
+    expectNone(
+      await fuzz(arbitrary, async (payload) => {
+        const { problem } = await probe('editor', {
+          method: 'POST',
+          url: '/api/photos/upload_url',
+          payload: JSON.stringify(payload),
+        });
+        return problem;
+      }),
+    );
+  });
+
+  it('PATCH and DELETE /api/users/:id', async () => {
+    const arbitrary = fc.tuple(
+      fc.constantFrom('PATCH', 'DELETE'),
+      // Never the seeded members the other requests sign in as, however the id is spelled.
+      idText(...pick(victimUsers)).filter(
+        (id) =>
+          !Object.values(t.ids).includes(Number(id)) &&
+          !Object.values(t.ids).includes(Number.parseInt(id, 10)),
+      ),
+      bodyOf({ role: 'viewer' }),
+    );
+    expectNone(
+      await fuzz(arbitrary, async ([method, id, body]) => {
+        const { response, problem } = await probe('admin', {
+          method,
+          url: `/api/users/${pathSegment(id)}`,
+          ...(method === 'PATCH' ? { payload: JSON.stringify(body) } : {}),
+        });
+        return problem ?? pathIdProblem(id, response);
+      }),
+    );
+  });
+
+  it('approve and DELETE /api/waitlist/:id', async () => {
+    const arbitrary = fc.tuple(
+      fc.constantFrom('approve', 'delete'),
+      idText(...pick(waitlistEntries)),
+      bodyOf({ role: 'viewer' }),
+    );
+    expectNone(
+      await fuzz(arbitrary, async ([action, id, body]) => {
+        const { response, problem } = await probe(
+          'admin',
+          action === 'approve'
+            ? {
+                method: 'POST',
+                url: `/api/waitlist/${pathSegment(id)}/approve`,
+                payload: JSON.stringify(body),
+              }
+            : { method: 'DELETE', url: `/api/waitlist/${pathSegment(id)}` },
+        );
+        return problem ?? pathIdProblem(id, response);
+      }),
+    );
+  });
+
+  it('GET /api/properties: filters and cursors', async () => {
+    const arbitrary = listQuery.chain((query) =>
+      fc.record(
+        { query: fc.constant(query), cursor: hostileCursor(query.sort ?? 'newest') },
+        { requiredKeys: ['query'] },
+      ),
+    );
+    expectNone(
+      await fuzz(arbitrary, async ({ query, cursor }) => {
+        const params = new URLSearchParams(query);
+        if (cursor !== undefined) params.set('cursor', cursor);
+        return (await probe('viewer', { method: 'GET', url: `/api/properties?${params}` })).problem;
+      }),
+    );
+  });
+
+  it('GET /api/properties/export.csv: refused before the first byte, as the list is', async () => {
+    expectNone(
+      await fuzz(listQuery, async (query) => {
+        const params = new URLSearchParams(query);
+        const url = `/api/properties/export.csv?${params}`;
+        const { response, problem } = await probe('viewer', { method: 'GET', url });
+        if (problem) return problem;
+        const list = await t.inject('viewer', { method: 'GET', url: `/api/properties?${params}` });
+        if (response?.statusCode !== list.statusCode)
+          return `${url}: the export answered ${response?.statusCode}, the list ${list.statusCode}`;
+        return null;
+      }),
+    );
+  });
+
+  it('GET /api/users and /api/waitlist: cursors and limits', async () => {
+    const arbitrary = fc.record(
+      {
+        list: fc.constantFrom('users', 'waitlist'),
+        limit: queryText,
+        cursor: idCursor,
+      },
+      { requiredKeys: ['list'] },
+    );
+    expectNone(
+      await fuzz(arbitrary, async ({ list, limit, cursor }) => {
+        const params = new URLSearchParams();
+        if (limit !== undefined) params.set('limit', limit);
+        if (cursor !== undefined) params.set('cursor', cursor);
+        return (await probe('admin', { method: 'GET', url: `/api/${list}?${params}` })).problem;
+      }),
+    );
+  });
+});
+
+// ---- the cases issue 14 reported, spelled out ----------------------------------------------------
+
+describe('the hostile inputs issue 14 found answer 400 naming the field', () => {
+  // Its own property: the fuzzing above may have deleted the others.
+  let fresh = 0;
+  beforeAll(async () => {
+    const response = await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty(),
+    });
+    fresh = response.json().data.id;
+  });
+
+  const expectRefused = async (
+    who: Person,
+    options: InjectOptions & { url: string },
+    field: string,
+  ) => {
+    const before = await counts();
+    const response = await t.inject(who, options);
+    expect(response.statusCode, `${options.url} ${response.body}`).toBe(400);
+    expect(Object.keys(response.json().error.fieldErrors), options.url).toContain(field);
+    expect(await counts()).toEqual(before);
+  };
+
+  it.each([
+    ['city_id', 2 ** 31],
+    ['property_type_id', 2 ** 31],
+    ['broker_id', 2 ** 31],
+    ['name', 'Casa\u0000'],
+    ['address', 'Calle\u0000 1'],
+    ['notes', 'a\u0000b'],
+    ['google_maps_url', 'https://maps.google.com/a\u0000b'],
+    ['name', 'Casa \ud800'],
+  ])('add and edit refuse %s = %j', async (field, value) => {
+    const body = validProperty({ [field]: value });
+    await expectRefused(
+      'editor',
+      { method: 'POST', url: '/api/properties/add', payload: body },
+      field,
+    );
+    const current = await t.inject('viewer', { method: 'GET', url: `/api/properties/${fresh}` });
+    await expectRefused(
+      'editor',
+      {
+        method: 'PUT',
+        url: `/api/properties/${fresh}`,
+        payload: { ...body, updated_at: current.json().data.updated_at },
+      },
+      field,
+    );
+  });
+
+  it.each([
+    ['region_id=40000', 'region_id'],
+    ['city_id=2147483648', 'city_id'],
+    ['city_id=0x1', 'city_id'],
+    ['price_min=1.5', 'price_min'],
+    ['price_max=1e19', 'price_max'],
+    ['q=a%00b', 'q'],
+    [`sort=oldest&cursor=${cursorOf(['oldest', '2026-11-23T10:00:00.000Z', 2 ** 31])}`, 'cursor'],
+    [`sort=oldest&cursor=${cursorOf(['oldest', '1 2', 1])}`, 'cursor'],
+    [`sort=price_asc&cursor=${cursorOf(['price_asc', 1.5, 1])}`, 'cursor'],
+  ])('the list and the export refuse ?%s', async (query, field) => {
+    await expectRefused('viewer', { method: 'GET', url: `/api/properties?${query}` }, field);
+    if (!query.includes('cursor'))
+      await expectRefused(
+        'viewer',
+        { method: 'GET', url: `/api/properties/export.csv?${query}` },
+        field,
+      );
+  });
+
+  it.each(['users', 'waitlist'])('/api/%s refuses a cursor id of 2³¹', async (list) => {
+    const url = `/api/${list}?cursor=${cursorOf({ id: 2 ** 31 })}`;
+    await expectRefused('admin', { method: 'GET', url }, 'cursor');
+  });
+
+  it.each(['0x1', '1e0', '+1', '1.0', ' 1', '01', '2147483648'])(
+    'a path id %j addresses nothing: 400 naming id, and no property is deleted',
+    async (id) => {
+      const spelled = id === '0x1' ? `0x${fresh.toString(16)}` : id.replace('1', String(fresh));
+      await expectRefused(
+        'editor',
+        { method: 'DELETE', url: `/api/properties/${encodeURIComponent(spelled)}` },
+        'id',
+      );
+    },
+  );
+});
