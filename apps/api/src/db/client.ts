@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DEFAULT_DATABASE_TIMEOUT, DEFAULT_POOL_SIZE } from '../config.js';
 import { lockDataDir } from './pglite-lock.js';
+import { safePoolTransactions } from './pool-transactions.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -135,6 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   pool.on('error', () => {});
   pool.on('connect', (client) => guardConnection(client, timeoutMs));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  safePoolTransactions(db, pool);
   return {
     db,
     kind: 'postgres',
