@@ -53,7 +53,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bec-propiedades-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(properties.exportCsv(filters));
+        .send(await properties.exportCsv(filters));
     },
   );
 

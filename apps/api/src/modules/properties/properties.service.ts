@@ -241,17 +241,25 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     return { id };
   }
 
-  /** The filtered list as CSV, streamed in keyset batches of 500. */
-  function exportCsv(filters: repo.PropertyFilters) {
+  /**
+   * The filtered list as CSV, streamed in keyset batches of 500. The first batch is read before
+   * answering: with the database down the export answers 503, not a 200 cut short after its header.
+   */
+  async function exportCsv(filters: repo.PropertyFilters) {
+    const first = await repo.exportBatch(db, filters, null, 500);
     return propertiesCsv(
       (async function* batches() {
-        let after: { created_at: Date; id: number } | null = null;
+        let rows = first;
         for (;;) {
-          const rows = await repo.exportBatch(db, filters, after, 500);
           if (rows.length) yield rows;
           const last = rows.at(-1);
           if (!last || rows.length < 500) return;
-          after = { created_at: last.created_at, id: last.id };
+          rows = await repo.exportBatch(
+            db,
+            filters,
+            { created_at: last.created_at, id: last.id },
+            500,
+          );
         }
       })(),
     );
