@@ -55,6 +55,18 @@ async function until(probe: () => Promise<Answer>, done: (a: Answer) => boolean,
   }
 }
 
+/** Resets every connection while a query is on its way, and again a moment later; answers when. */
+async function dropMidQuery(proxy: TcpProxy) {
+  await proxy.nextTraffic();
+  proxy.dropAll();
+  const droppedAt = performance.now();
+  await sleep(30);
+  // Unless the burst is already over.
+  await Promise.race([proxy.nextTraffic(), sleep(500)]);
+  proxy.dropAll();
+  return droppedAt;
+}
+
 async function withDirectClient<T>(url: string, use: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -129,11 +141,10 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
     const photos: string[][] = [];
     for (let i = 0; i < ADDS; i++) photos.push([await upload(png), await upload(png)]);
 
-    const started = performance.now();
-    let firstUnavailableMs: number | null = null;
+    let firstUnavailableAt = 0;
     const timed = async (answer: Promise<Answer>) => {
       const a = await answer;
-      if (a.status === 503) firstUnavailableMs ??= Math.round(performance.now() - started);
+      if (a.status === 503) firstUnavailableAt ||= performance.now();
       return a;
     };
     const burst = [
@@ -150,17 +161,15 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
       ...Array.from({ length: ADDS }, () => timed(list())),
     ];
     // Twice, so both transactions in flight and ones that began after the first reset are hit.
-    await sleep(15);
-    proxy.dropAll();
-    await sleep(40);
-    proxy.dropAll();
+    const droppedAt = await dropMidQuery(proxy);
     const answers = await Promise.all(burst);
     expectServedOrUnavailable(answers);
+    expect(answers.some((a) => a.status === 503)).toBe(true);
 
     const recovered = await until(list, (a) => a.status === 200);
     const added = answers.slice(0, ADDS).filter((a) => a.status === 201).length;
     console.info(
-      `reset during a burst: ${added}/${ADDS} adds 201, ${answers.filter((a) => a.status === 503).length}/${answers.length} answers 503 (first ${firstUnavailableMs} ms after the burst began), next list 200 after ${recovered.ms} ms`,
+      `reset during a burst: ${added}/${ADDS} adds 201, ${answers.filter((a) => a.status === 503).length}/${answers.length} answers 503 (first ${Math.round(firstUnavailableAt - droppedAt)} ms after the reset), next list 200 after ${recovered.ms} ms`,
     );
 
     const present = await expectWholeProperties(t.databaseUrl as string, 'Burst ', 2);
@@ -186,9 +195,11 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
     expect((await exportCsv()).status).toBe(200); // and the viewer's role is remembered
     proxy.setMode('refuse');
     proxy.dropAll();
+    const droppedAt = performance.now();
     try {
       // An export fails before its first byte, not as a 200 cut short.
       const exported = await exportCsv();
+      const firstUnavailableMs = Math.round(performance.now() - droppedAt);
       const down = await until(list, (a) => a.status !== 200);
       const answers: Answer[] = [exported, down.answer];
       const downSince = performance.now();
@@ -202,7 +213,7 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
       answers.push(await ready());
       expectServedOrUnavailable(answers);
       expect(answers.every((a) => a.status === 503)).toBe(true);
-      console.info(`database down: first 503 ${down.ms} ms after the drop`);
+      console.info(`database down: first 503 ${firstUnavailableMs} ms after the drop`);
     } finally {
       proxy.setMode('forward');
     }
@@ -352,15 +363,13 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, the real server process', () =>
       ),
       ...Array.from({ length: 4 }, () => call('GET', '/api/properties?page_size=5')),
     ];
-    await sleep(30);
-    proxy.dropAll();
-    await sleep(40);
-    proxy.dropAll();
+    await dropMidQuery(proxy);
     const answers = await Promise.all(burst);
     // Long enough for an unhandled error to have ended the process.
     await sleep(500);
     expect(child.exitCode, output).toBe(null);
     expectServedOrUnavailable(answers);
+    expect(answers.some((a) => a.status === 503)).toBe(true);
 
     const back = await until(
       () => call('GET', '/api/properties'),
@@ -368,6 +377,9 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, the real server process', () =>
     );
     expect(child.exitCode, output).toBe(null);
     expect(back.answer.status).toBe(200);
+    console.info(
+      `server process: ${answers.filter((a) => a.status === 503).length}/${answers.length} answers 503 after the reset, still running, next list 200 after ${back.ms} ms`,
+    );
     const added = await call('POST', '/api/properties/add', validProperty({ name: 'Child after' }));
     expect(added.status, added.body).toBe(201);
     await expectWholeProperties(database.url as string, 'Child ', 0);

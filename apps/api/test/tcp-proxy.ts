@@ -12,6 +12,7 @@ export type ProxyMode = 'forward' | 'refuse' | 'stall';
 
 export async function startTcpProxy(target: { host: string; port: number }) {
   let mode: ProxyMode = 'forward';
+  let onTraffic: (() => void) | null = null;
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket; flush: () => void }>();
 
   const server = net.createServer((client) => {
@@ -25,7 +26,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       if (mode === 'stall') held.push([to, chunk]);
       else to.write(chunk);
     };
-    client.on('data', relay(upstream));
+    client.on('data', (chunk: Buffer) => {
+      relay(upstream)(chunk);
+      onTraffic?.();
+    });
     upstream.on('data', relay(client));
     const pair = {
       client,
@@ -57,6 +61,15 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     setMode(next: ProxyMode) {
       mode = next;
       if (next === 'forward') for (const pair of pairs) pair.flush();
+    },
+    /** Resolves once the app sends PostgreSQL something: a query is then on its way. */
+    nextTraffic() {
+      return new Promise<void>((resolve) => {
+        onTraffic = () => {
+          onTraffic = null;
+          resolve();
+        };
+      });
     },
     dropAll() {
       for (const { client, upstream } of pairs) {
