@@ -41,6 +41,10 @@ function expectServedOrUnavailable(answers: Answer[]) {
   }
 }
 
+/** The measured figures (time to the first 503, to recovery) go to the test output. */
+// biome-ignore lint/suspicious/noConsole: printing them is the point
+const figure = (line: string) => console.info(`[database faults] ${line}`);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Calls `probe` every 50 ms until `done` holds for its answer; answers it and the time it took. */
@@ -168,7 +172,7 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
 
     const recovered = await until(list, (a) => a.status === 200);
     const added = answers.slice(0, ADDS).filter((a) => a.status === 201).length;
-    console.info(
+    figure(
       `reset during a burst: ${added}/${ADDS} adds 201, ${answers.filter((a) => a.status === 503).length}/${answers.length} answers 503 (first ${Math.round(firstUnavailableAt - droppedAt)} ms after the reset), next list 200 after ${recovered.ms} ms`,
     );
 
@@ -213,7 +217,7 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
       answers.push(await ready());
       expectServedOrUnavailable(answers);
       expect(answers.every((a) => a.status === 503)).toBe(true);
-      console.info(`database down: first 503 ${firstUnavailableMs} ms after the drop`);
+      figure(`database down: first 503 ${firstUnavailableMs} ms after the drop`);
     } finally {
       proxy.setMode('forward');
     }
@@ -226,7 +230,7 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
       validProperty({ name: 'Back' }),
     );
     expect(added.status, added.body).toBe(201);
-    console.info(`database back: first success ${back.ms} ms after the restore`);
+    figure(`database back: first success ${back.ms} ms after the restore`);
   });
 
   it('answers 503 while the network stalls, within DATABASE_TIMEOUT and the connect timeout, and recovers', async () => {
@@ -248,14 +252,14 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
       answers.push(await ready());
       expectServedOrUnavailable(answers);
       expect(answers.every((a) => a.status === 503)).toBe(true);
-      console.info(
+      figure(
         `network stalled: first 503 after ${firstMs} ms (DATABASE_TIMEOUT ${TIMEOUT_MS} ms), ${answers.length} requests in 2.5 s all 503`,
       );
     } finally {
       proxy.setMode('forward');
     }
     const back = await until(list, (a) => a.status === 200);
-    console.info(`network back: first success ${back.ms} ms after the restore`);
+    figure(`network back: first success ${back.ms} ms after the restore`);
   });
 
   it('gave every connection back: the pool closes (a leaked client would hold it open)', async () => {
@@ -377,7 +381,7 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, the real server process', () =>
     );
     expect(child.exitCode, output).toBe(null);
     expect(back.answer.status).toBe(200);
-    console.info(
+    figure(
       `server process: ${answers.filter((a) => a.status === 503).length}/${answers.length} answers 503 after the reset, still running, next list 200 after ${back.ms} ms`,
     );
     const added = await call('POST', '/api/properties/add', validProperty({ name: 'Child after' }));
