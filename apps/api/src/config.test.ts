@@ -84,6 +84,10 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@db:5432/bec',
       poolSize: 5,
+      timeoutMs: 10_000,
     });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@db/bec', DATABASE_TIMEOUT: '1.5' }).database,
+    ).toMatchObject({ timeoutMs: 1500 });
   });
 });

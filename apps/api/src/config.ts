@@ -9,6 +9,13 @@ import { z } from 'zod';
  */
 export const DEFAULT_POOL_SIZE = 5;
 
+/**
+ * Seconds a running query may go without a byte from PostgreSQL before its connection is
+ * dropped and the request answers 503: a stalled network or server then fails fast instead of
+ * holding requests (and the pool) forever. Far above any query BEC runs.
+ */
+export const DEFAULT_DATABASE_TIMEOUT = 10;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 const flagWords = z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''], {
@@ -48,6 +55,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
+  DATABASE_TIMEOUT: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.5, { error: 'must be between 0.5 and 600 seconds' })
+    .max(600, { error: 'must be between 0.5 and 600 seconds' })
+    .default(DEFAULT_DATABASE_TIMEOUT),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
@@ -121,7 +133,7 @@ export type Config = {
   dataDir: string;
   database:
     | { kind: 'pglite'; dataDir: string | null }
-    | { kind: 'postgres'; url: string; poolSize: number };
+    | { kind: 'postgres'; url: string; poolSize: number; timeoutMs: number };
   oidc: {
     /** True when the embedded development provider stands in for Google. */
     embedded: boolean;
@@ -182,7 +194,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          timeoutMs: env.DATABASE_TIMEOUT * 1000,
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     oidc: {
       embedded,

@@ -2,17 +2,25 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 
+export type TestDatabaseOptions = {
+  /** PostgreSQL only: the app connects through this local port (a fault proxy) instead. */
+  viaPort?: number;
+  timeoutMs?: number;
+};
+
 /**
  * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
  * database on the server DATABASE_URL points at, dropped afterwards.
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<{
   handle: DatabaseHandle;
+  /** PostgreSQL only: the new database's address on the real server. */
+  url: string | null;
   destroy: () => Promise<void>;
 }> {
   if (process.env.TEST_DB !== 'postgres') {
     const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { handle, destroy: () => handle.close() };
+    return { handle, url: null, destroy: () => handle.close() };
   }
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
@@ -23,9 +31,20 @@ export async function createTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const appUrl = new URL(url);
+  if (options.viaPort) {
+    appUrl.hostname = '127.0.0.1';
+    appUrl.port = String(options.viaPort);
+  }
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: appUrl.toString(),
+    poolSize: 5,
+    timeoutMs: options.timeoutMs,
+  });
   return {
     handle,
+    url: url.toString(),
     destroy: async () => {
       await handle.close();
       const client = new pg.Client({ connectionString: baseUrl });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabaseOptions } from './database.js';
 import { type IssuerOptions, type MintOptions, startIssuer } from './issuer.js';
 
 export const AUDIENCE = 'bec-api-test';
@@ -25,6 +25,8 @@ type SetupOptions = {
   /** Extra environment, or a function making it once the file's other servers run (S3). */
   env?: Record<string, string> | (() => Promise<Record<string, string>>);
   issuer?: IssuerOptions;
+  /** How the app reaches its database, read when the file's servers run (a fault proxy). */
+  database?: () => TestDatabaseOptions;
 };
 
 /**
@@ -36,7 +38,7 @@ export function setupApp(options: SetupOptions = {}) {
 
   async function start() {
     const issuer = await startIssuer(AUDIENCE, options.issuer);
-    const database = await createTestDatabase();
+    const database = await createTestDatabase(options.database?.());
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bec-api-test-'));
     const extra = typeof options.env === 'function' ? await options.env() : options.env;
     const config = loadConfig({
@@ -97,6 +99,10 @@ export function setupApp(options: SetupOptions = {}) {
     },
     get db() {
       return get().database.handle;
+    },
+    /** PostgreSQL only: the test database's direct address, bypassing any proxy. */
+    get databaseUrl() {
+      return get().database.url;
     },
     get issuer() {
       return get().issuer;

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,8 +12,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { DEFAULT_POOL_SIZE } from '../config.js';
+import { DEFAULT_DATABASE_TIMEOUT, DEFAULT_POOL_SIZE } from '../config.js';
 import { lockDataDir } from './pglite-lock.js';
+import { safePoolTransactions } from './pool-transactions.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -21,7 +23,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string | null }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; timeoutMs?: number };
 
 export type DatabaseHandle = {
   db: Database;
@@ -58,6 +60,31 @@ const once = (close: () => Promise<void>) => {
     return closing;
   };
 };
+
+/**
+ * node-postgres reports a lost connection as an 'error' event on the client, and the pool only
+ * listens while the client is idle: during a query or transaction nobody does, and the unhandled
+ * event would end the process. The pending query fails with the error anyway (the request then
+ * answers 503), and the pool discards the client on release since it is no longer queryable.
+ *
+ * A stall (the network or server accepts but answers nothing) raises no error at all, so a query
+ * that hears nothing for `timeoutMs` has its socket destroyed: it fails like a lost connection,
+ * and the client is discarded instead of going back to the pool still waiting.
+ */
+function guardConnection(client: pg.PoolClient, timeoutMs: number) {
+  client.on('error', () => {});
+  const internals = client as unknown as {
+    connection: { stream: Socket };
+    _getActiveQuery: () => unknown;
+    _queryQueue: unknown[];
+  };
+  const socket = internals.connection.stream;
+  socket.setTimeout(timeoutMs);
+  socket.on('timeout', () => {
+    // Idle in the pool, silence is normal.
+    if (internals._getActiveQuery() || internals._queryQueue.length > 0) socket.destroy();
+  });
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') {
@@ -97,20 +124,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT * 1000;
+  // A connection attempt waits at most 5 s (less with a shorter DATABASE_TIMEOUT).
+  const connectionTimeoutMillis = Math.min(5_000, timeoutMs);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => guardConnection(client, timeoutMs));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  safePoolTransactions(db, pool);
   return {
     db,
     kind: 'postgres',
     migrate: async () => {
-      // Several API processes may start at once: one migrates, the others wait for it.
-      const client = await pool.connect();
+      // Several API processes may start at once: one migrates, the others wait for it. The wait
+      // and the migrations may be long, so this connection is apart from the guarded pool.
+      const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis });
+      client.on('error', () => {}); // a lost connection fails the pending query instead
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         const local = drizzleNodePg(client, { schema });
@@ -118,8 +153,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await migrateNodePg(local, { migrationsFolder });
         return { fresh };
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        // Closing the session releases the lock too.
+        await client.end().catch(() => {});
       }
     },
     ping: async () => {

@@ -17,15 +17,19 @@ const CONNECTION_ERROR_CODES = new Set([
   '08006',
 ]);
 
+/**
+ * node-postgres' own messages for a lost or unreachable connection, which carry no code. "not
+ * queryable" is what a transaction's rollback meets on a connection that just broke: it replaces
+ * the original error, so it must read as the same outage.
+ */
+const CONNECTION_ERROR_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable/;
+
 const isDatabaseUnavailable = (err: unknown): boolean => {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
-    if (
-      e instanceof Error &&
-      /Connection terminated|timeout exceeded when trying to connect/.test(e.message)
-    )
-      return true;
+    if (e instanceof Error && CONNECTION_ERROR_MESSAGE.test(e.message)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
