@@ -180,6 +180,30 @@ describe('AuthProvider', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("says the page's own CSP blocks the provider, rather than that the provider is down", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const discoveryUrl = `${ISSUER}/.well-known/openid-configuration`;
+    const { fetchMock } = network({ '/api/config': () => ({ status: 200, body: config }) });
+    const unreachable = fetchMock.getMockImplementation();
+    // As Chromium does: the fetch fails like a network error, and the violation follows in a task.
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === discoveryUrl) {
+        setTimeout(() => {
+          const event = Object.assign(new Event('securitypolicyviolation'), {
+            blockedURI: discoveryUrl,
+          });
+          document.dispatchEvent(event);
+        }, 0);
+      }
+      return unreachable?.(input, init) as Promise<Response>;
+    });
+    renderApp();
+    await vi.advanceTimersByTimeAsync(3875);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "This page's security policy (CSP) blocks the sign-in service at http://localhost:3000: whoever runs BEC has to allow it in the server's configuration.",
+    );
+  });
+
   it('keeps an expired session the provider cannot renew, and signs it in on Try again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     storeSession('Ana Admin', 'ana@example.com', -600);

@@ -16,6 +16,13 @@ import type { ErrorCode, Me } from '@bec/contracts';
 export const IDP_MAX_RETRIES = 5;
 export const IDP_FIRST_RETRY_DELAY_MS = 125;
 export const IDP_UNREACHABLE_MESSAGE = 'The sign-in service cannot be reached.';
+const IDP_BLOCKED = "This page's security policy (CSP) blocks the sign-in service";
+/** The provider answered nothing because the page's own CSP refused to ask it. */
+export const idpBlockedMessage = (origin: string) =>
+  `${IDP_BLOCKED} at ${origin}: whoever runs BEC has to allow it in the server's configuration.`;
+/** What to tell the user when the sign-in service failed for good, from the last failure. */
+export const identityProviderFailure = (reason: string | null) =>
+  reason?.startsWith(IDP_BLOCKED) ? reason : IDP_UNREACHABLE_MESSAGE;
 export const WAITLISTED_MESSAGE =
   'Your access request has been recorded: an administrator has to approve it before you can use BEC.';
 

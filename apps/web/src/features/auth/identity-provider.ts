@@ -2,7 +2,12 @@ import type { ClientConfig } from '@bec/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { UserManager } from 'oidc-client-ts';
 import { getClientConfig } from '@/features/auth/api/get-client-config';
-import { IDP_MAX_RETRIES, identityProviderRetryDelay } from '@/features/auth/auth-machine';
+import {
+  IDP_MAX_RETRIES,
+  identityProviderRetryDelay,
+  idpBlockedMessage,
+} from '@/features/auth/auth-machine';
+import { watchPolicyViolations } from '@/features/auth/policy-violations';
 import { userManagerSettings } from '@/features/auth/user-manager';
 
 export type IdentityProvider = { config: ClientConfig; userManager: UserManager };
@@ -10,7 +15,8 @@ export type IdentityProvider = { config: ClientConfig; userManager: UserManager 
 /**
  * Reads the sign-in settings (GET /api/config), builds the UserManager from them and runs the
  * provider's discovery. oidc-client-ts is loaded here, beside the first request, to keep it out
- * of the first-load bundle.
+ * of the first-load bundle. A discovery that this page's own CSP blocked fails with a message
+ * that says so: the provider is up, the deployment's configuration is what is wrong.
  */
 export async function loadIdentityProvider(): Promise<IdentityProvider> {
   const [config, oidc] = await Promise.all([getClientConfig(), import('oidc-client-ts')]);
@@ -18,7 +24,16 @@ export async function loadIdentityProvider(): Promise<IdentityProvider> {
   const userManager = new oidc.UserManager(
     userManagerSettings(config, window.location.origin, userStore),
   );
-  await userManager.metadataService.getMetadata();
+  const violations = watchPolicyViolations();
+  try {
+    await userManager.metadataService.getMetadata();
+  } catch (err) {
+    const issuer = new URL(config.oidc.issuer).origin;
+    if (await violations.blocked(issuer)) throw new Error(idpBlockedMessage(issuer));
+    throw err;
+  } finally {
+    violations.stop();
+  }
   return { config, userManager };
 }
 

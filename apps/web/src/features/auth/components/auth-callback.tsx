@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { IDP_UNREACHABLE_MESSAGE } from '@/features/auth/auth-machine';
+import { identityProviderFailure } from '@/features/auth/auth-machine';
 import { signinCallbackQueryOptions } from '@/features/auth/session-queries';
 import { useAuth } from '@/features/auth/use-auth';
 
@@ -31,7 +31,7 @@ export function AuthCallback() {
   const callback = useQuery(signinCallbackQueryOptions(userManager, callbackUrl));
 
   if (identityProvider.status === 'error')
-    return <SignInFailed message={IDP_UNREACHABLE_MESSAGE} />;
+    return <SignInFailed message={identityProviderFailure(identityProvider.reason)} />;
   if (callback.isError) return <SignInFailed message={callback.error.message} />;
   if (callback.isSuccess) return <Navigate to={callback.data.returnTo} replace />;
   return <Text role="status">Signing you in...</Text>;

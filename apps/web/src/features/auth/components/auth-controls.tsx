@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
-import { IDP_UNREACHABLE_MESSAGE } from '@/features/auth/auth-machine';
+import { identityProviderFailure } from '@/features/auth/auth-machine';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/use-auth';
@@ -15,7 +15,7 @@ export function AuthControls() {
     return (
       <Group gap="xs" wrap="nowrap">
         <Text size="sm" c="red" role="alert">
-          {IDP_UNREACHABLE_MESSAGE}
+          {identityProviderFailure(identityProvider.reason)}
         </Text>
         <Button size="xs" variant="light" color="red" onClick={retry}>
           Try again
