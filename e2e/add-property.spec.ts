@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { missingBrowserReason } from './browser';
-import { api, sidebarLinks, signIn } from './support';
+import { api, box, select, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
@@ -13,9 +13,6 @@ const REQUIRED_MESSAGES = [
   'Land area is required',
   'Property type is required',
 ];
-
-const box = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 
 /** Counts the POSTs that would add a property. */
 function countAddRequests(page: Page) {

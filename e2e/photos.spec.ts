@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { missingBrowserReason } from './browser';
-import { api, sidebarLinks, signIn } from './support';
+import { api, box, fillRequired, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
@@ -66,24 +66,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
-
-const box = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
-
-async function fillRequired(page: Page, name: string) {
-  await box(page, 'Name').fill(name);
-  await box(page, 'Address').fill('Avenida Italia 1450');
-  const comuna = select(page, 'Comuna');
-  await expect(comuna).toBeEnabled();
-  await comuna.click();
-  await comuna.pressSequentially('Ñuño');
-  await page.getByRole('option', { name: 'Ñuñoa', exact: true }).click();
-  await select(page, 'Property type').click();
-  await page.getByRole('option', { name: 'Casa', exact: true }).click();
-  await box(page, 'Price (CLP)').pressSequentially('245.000.000');
-  await box(page, 'Building area (m²)').pressSequentially('140');
-  await box(page, 'Land area (m²)').pressSequentially('300');
-}
 
 /** The image's size as the browser decoded it (0×0 until it has loaded). */
 const naturalSize = (image: Locator) =>

@@ -45,3 +45,24 @@ export async function api(
   });
   return { status: response.status(), body: await response.json() };
 }
+
+/** A form's text box or select by its exact label. */
+export const box = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+export const select = (page: Page, name: string) =>
+  page.getByRole('combobox', { name, exact: true });
+
+/** Fills the add form's required fields as a person types them (a house in Ñuñoa). */
+export async function fillRequired(page: Page, name: string) {
+  await box(page, 'Name').fill(name);
+  await box(page, 'Address').fill('Avenida Italia 1450');
+  const comuna = select(page, 'Comuna');
+  await expect(comuna).toBeEnabled();
+  await comuna.click();
+  await comuna.pressSequentially('Ñuño');
+  await page.getByRole('option', { name: 'Ñuñoa', exact: true }).click();
+  await select(page, 'Property type').click();
+  await page.getByRole('option', { name: 'Casa', exact: true }).click();
+  await box(page, 'Price (CLP)').pressSequentially('245.000.000');
+  await box(page, 'Building area (m²)').pressSequentially('140');
+  await box(page, 'Land area (m²)').pressSequentially('300');
+}
