@@ -1,12 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // In development the API runs on its own port (`npm run dev`); what is not the SPA goes there.
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text asset also as .br and .gz beside it, at the highest levels: compressed once at
+    // build time, served by content negotiation (@fastify/static's preCompressed).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|json|txt|map)$/,
+      threshold: 1024,
+    }),
+  ],
   resolve: {
     // Mirrors `paths` in tsconfig.json.
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
