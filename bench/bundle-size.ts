@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -8,8 +8,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const assets = path.join(dist, 'assets');
 const ROUTER = path.join(root, 'apps/web/src/app/router.tsx');
-/** Level 9 (gzip -9), what a static server with precompressed assets would send. */
+/** Level 9 (gzip -9): the .gz files the build writes beside each asset, which the server sends. */
 export const GZIP_LEVEL = 9;
+
+/**
+ * The first screen's budget, in gzip bytes (kB = 1,000 B): what a phone on a slow network fetches
+ * before BEC can paint. `npm test` fails past it (bench/size-check.ts) and the bench reports it.
+ */
+export const FIRST_LOAD_BUDGET = { js: 150_000, css: 30_000 };
+/** Vite warns about any chunk above this (`build.chunkSizeWarningLimit`, 500 kB of minified JS). */
+export const CHUNK_WARNING_BYTES = 500_000;
 
 export type ChunkSize = { name: string; file: string; bytes: number; gzip: number };
 export type BundleReport = {
@@ -17,6 +25,8 @@ export type BundleReport = {
   firstLoad: ChunkSize[];
   firstLoadGzip: number;
   firstLoadCss: number;
+  /** The largest JS chunk of the whole build, minified (not compressed). */
+  largestChunk: { file: string; bytes: number };
   /** Each lazily loaded route: its own chunk, plus chunks it imports that the first load lacks. */
   routes: { route: string; chunk: ChunkSize | null; extraGzip: number; extraFiles: string[] }[];
 };
@@ -117,10 +127,33 @@ export function measureBundle(): BundleReport {
       extraFiles: extra.map(chunkName),
     };
   });
+  const largestChunk = files
+    .map((file) => ({ file, bytes: statSync(path.join(assets, file)).size }))
+    .reduce((a, b) => (b.bytes > a.bytes ? b : a), { file: '', bytes: 0 });
   return {
     firstLoad,
     firstLoadGzip: firstLoad.reduce((sum, c) => sum + c.gzip, 0),
     firstLoadCss,
+    largestChunk,
     routes,
   };
+}
+
+/** What is over budget, one line each; empty when the build is within it. */
+export function overBudget(report: BundleReport): string[] {
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  const over: string[] = [];
+  if (report.firstLoadGzip > FIRST_LOAD_BUDGET.js)
+    over.push(
+      `first-load JS is ${kb(report.firstLoadGzip)} gzip, over the ${kb(FIRST_LOAD_BUDGET.js)} budget (${report.firstLoad.map((c) => `${c.name} ${kb(c.gzip)}`).join(' + ')})`,
+    );
+  if (report.firstLoadCss > FIRST_LOAD_BUDGET.css)
+    over.push(
+      `first-load CSS is ${kb(report.firstLoadCss)} gzip, over the ${kb(FIRST_LOAD_BUDGET.css)} budget`,
+    );
+  if (report.largestChunk.bytes > CHUNK_WARNING_BYTES)
+    over.push(
+      `${report.largestChunk.file} is ${kb(report.largestChunk.bytes)} minified: Vite warns above ${kb(CHUNK_WARNING_BYTES)}`,
+    );
+  return over;
 }

@@ -147,6 +147,11 @@ const steps = [
     command: 'npm run build',
     action: checkStep(npm, ['run', 'build']),
   },
+  {
+    title: 'First-load budget',
+    command: 'npm run size',
+    action: checkStep(npm, ['run', '--silent', 'size']),
+  },
   { title: 'Unit and integration tests', command: 'vitest run', action: vitestStep },
   { title: 'Browser journeys', command: 'playwright test', action: playwrightStep },
 ];

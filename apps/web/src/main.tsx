@@ -1,7 +1,14 @@
-import '@/config/zod';
+// Mantine's global styles. Each component's own styles come with its code (build/
+// mantine-component-styles.ts), so a page loads the CSS of the components it renders; the dev
+// server, which that plugin cannot see into, gets the whole stylesheet.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+
+if (import.meta.env.DEV) void import('@mantine/core/styles.css');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to render into.');

@@ -1,12 +1,31 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
+
+const Overlays = lazy(() => import('@/app/overlays'));
+
+/** Runs `task` once the browser is idle (or after a second where it cannot tell). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 1000);
+  return () => window.clearTimeout(id);
+}
+
+/** Mounts the toasts and dialogs after the first screen, off its critical path. */
+function DeferredOverlays() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
+  ) : null;
+}
 
 export type AppProviderProps = { children: ReactNode };
 
@@ -16,11 +35,9 @@ export function AppProvider({ children }: AppProviderProps) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider>
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <AuthProvider>{children}</AuthProvider>
-        </ModalsProvider>
+        <DeferredOverlays />
+        <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

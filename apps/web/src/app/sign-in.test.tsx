@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { User } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -97,7 +97,8 @@ describe('AuthProvider', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Home', 'Properties', 'Data', 'Users']);
-    expect(screen.getByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
+    // The menu is a chunk of its own (not in the first load).
+    expect(await screen.findByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
   });
 
   it('shows the Access Denied card with the recorded request to a waitlisted account', async () => {
@@ -123,16 +124,54 @@ describe('AuthProvider', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     // Signed in at the provider all the same: the menu lets it sign out.
-    expect(screen.getByRole('button', { name: 'Nina New' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Nina New' })).toBeInTheDocument();
   });
 
   it('is signed out without a stored session, and never asks for the profile', async () => {
     const { callsTo } = network(workingProvider);
     renderApp();
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeEnabled();
+    const signIn = await screen.findByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(signIn).toBeEnabled());
     // The page is a lazy route: under load its chunk may arrive after the header.
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(callsTo('/api/users/me')).toHaveLength(0);
+  });
+
+  it('reads the sign-in settings the served page carries, without asking GET /api/config', async () => {
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.id = 'bec-config';
+    inline.textContent = JSON.stringify(config.data);
+    document.head.append(inline);
+    try {
+      const { callsTo } = network({
+        [`${ISSUER}/.well-known/openid-configuration`]: () => ({ status: 200, body: discovery }),
+      });
+      renderApp();
+      const signIn = await screen.findByRole('button', { name: 'Sign in' });
+      await waitFor(() => expect(signIn).toBeEnabled());
+      expect(callsTo('/api/config')).toHaveLength(0);
+      expect(callsTo(`${ISSUER}/.well-known/openid-configuration`)).toHaveLength(1);
+    } finally {
+      inline.remove();
+    }
+  });
+
+  it('paints the signed-out screen without waiting for the sign-in service', async () => {
+    // The provider's discovery never answers: with no session stored, nobody can be signed in.
+    const discoveryUrl = `${ISSUER}/.well-known/openid-configuration`;
+    const { fetchMock } = network(workingProvider);
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === discoveryUrl
+        ? new Promise<Response>(() => undefined)
+        : (answer?.(input, init) as Promise<Response>),
+    );
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    // Signing in needs the service: the button waits for it.
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 
   it('forgets a session whose token the API refuses', async () => {
@@ -244,7 +283,8 @@ describe('AuthProvider', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Welcome to Data')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
+    // The menu is a chunk of its own (not in the first load).
+    expect(await screen.findByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
     const [, init] = up.callsTo('/api/users/me')[0] ?? [];
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer at-456');
   });

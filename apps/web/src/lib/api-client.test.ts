@@ -1,12 +1,9 @@
 import { MeSchema } from '@bec/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  ApiError,
-  apiRequest,
-  setAccessTokenSource,
-  TOKEN_UNAVAILABLE_MESSAGE,
-} from '@/lib/api-client';
+import { setAccessTokenSource } from '@/lib/access-token';
+import { apiRequest } from '@/lib/api-client';
+import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
 
 const me = { id: 3, name: 'Ana Admin', email: 'ana@example.com', role: 'admin' };
 

@@ -1,51 +1,9 @@
-import {
-  type ErrorCode,
-  ErrorCodeSchema,
-  ErrorEnvelopeSchema,
-  envelope,
-  type FieldErrors,
-} from '@bec/contracts';
+// Before any schema parses: the CSP forbids the eval zod would probe for.
+import '@/config/zod';
+import { ErrorCodeSchema, ErrorEnvelopeSchema, envelope } from '@bec/contracts';
 import { z } from 'zod';
-
-/** The spec's text for a call that cannot get an access token (section 8). */
-export const TOKEN_UNAVAILABLE_MESSAGE = 'Failed to retrieve a fresh authentication token.';
-
-/** Every failed call: a non-ok HTTP answer, an answer whose status is not `success`, or no answer. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** The HTTP status; 0 when the API could not be reached. */
-  readonly status: number;
-  /** The contract's error code, when the API sent one. */
-  readonly code: ErrorCode | undefined;
-  readonly fieldErrors: FieldErrors | undefined;
-
-  constructor(
-    status: number,
-    message: string,
-    options: { code?: ErrorCode | undefined; fieldErrors?: FieldErrors | undefined } = {},
-  ) {
-    super(message);
-    this.status = status;
-    this.code = options.code;
-    this.fieldErrors = options.fieldErrors;
-  }
-}
-
-/**
- * Answers a current access token, or null when there is no session (signed out, or the provider
- * refused to renew it); throws when the token could not be renewed for now (no network).
- */
-export type AccessTokenSource = () => Promise<string | null>;
-
-let accessTokenSource: AccessTokenSource | null = null;
-
-/**
- * Where authenticated calls get their bearer token. The auth feature sets it once the identity
- * provider is known, and clears it (null) when it goes away.
- */
-export function setAccessTokenSource(source: AccessTokenSource | null): void {
-  accessTokenSource = source;
-}
+import { bearerToken } from '@/lib/access-token';
+import { ApiError, reasonOf } from '@/lib/api-error';
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -69,28 +27,6 @@ const LooseFailureSchema = z.object({
     .optional()
     .catch(undefined),
 });
-
-/** What a thrown value says, for "Could not …" messages. */
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/**
- * No session is a 401. A source that fails (the provider out of reach while renewing) keeps the
- * session: the call fails like any unreachable one (status 0, retried by queries), and the next
- * call renews again.
- */
-async function bearerToken(): Promise<string> {
-  let token: string | null = null;
-  try {
-    token = accessTokenSource ? await accessTokenSource() : null;
-  } catch (err) {
-    throw new ApiError(
-      0,
-      `Could not renew your sign-in (${reasonOf(err)}); try again in a moment.`,
-    );
-  }
-  if (!token) throw new ApiError(401, TOKEN_UNAVAILABLE_MESSAGE, { code: 'UNAUTHENTICATED' });
-  return token;
-}
 
 async function readJson(response: Response): Promise<unknown> {
   try {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 /** The spec's query cache defaults (section 9): 3 retries, doubling delay up to 30 s, 5 min gc. */
 export const QUERY_RETRIES = 3;

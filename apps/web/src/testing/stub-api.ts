@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { setAccessTokenSource } from '@/lib/api-client';
+import { setAccessTokenSource } from '@/lib/access-token';
 
 /** What a stubbed endpoint answers: an HTTP status and a JSON body. */
 export type StubReply = { status: number; body: unknown };

@@ -8,7 +8,7 @@ import {
   signedInAuth,
   signedOutAuth,
 } from '@/features/auth/testing/fake-auth';
-import { setAccessTokenSource } from '@/lib/api-client';
+import { setAccessTokenSource } from '@/lib/access-token';
 import { renderRoutes } from '@/testing/render';
 
 function renderAt(auth: AuthContextValue) {

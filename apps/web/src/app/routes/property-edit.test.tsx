@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth } from '@/features/auth/testing/fake-auth';
-import { setAccessTokenSource } from '@/lib/api-client';
+import { setAccessTokenSource } from '@/lib/access-token';
 import { lasCondesHouse } from '@/testing/property-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { errorReply, okReply, type StubRoute, stubApi } from '@/testing/stub-api';

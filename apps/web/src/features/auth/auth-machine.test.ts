@@ -7,6 +7,7 @@ import {
   IDP_MAX_RETRIES,
   identityProviderRetryDelay,
   initialAuthState,
+  startingAuthState,
 } from '@/features/auth/auth-machine';
 
 const run = (events: AuthEvent[], from: AuthState = initialAuthState) =>
@@ -29,6 +30,17 @@ describe('auth state machine', () => {
     expect(initialAuthState.session).toBeNull();
     expect(initialAuthState.user).toBeNull();
     expect(initialAuthState.waitlisted).toBe(false);
+  });
+
+  it('starts signed out when no session is stored, and a later sign-in still goes through', () => {
+    const start = startingAuthState(false);
+    expect(start.status).toBe('unauthenticated');
+    expect(start.identityProvider.status).toBe('loading');
+    // The session query then finds none: nothing changes, the same state object is kept.
+    expect(authReducer(start, { type: 'SIGNED_OUT' })).toBe(start);
+    const signedInLater = run([ready, signedIn, { type: 'PROFILE_LOADED', user: viewer }], start);
+    expect(signedInLater.status).toBe('authenticated');
+    expect(startingAuthState(true)).toBe(initialAuthState);
   });
 
   describe('identity provider', () => {

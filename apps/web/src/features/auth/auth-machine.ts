@@ -76,6 +76,14 @@ export const initialAuthState: AuthState = {
   error: null,
 };
 
+/**
+ * Where a page load starts. With no session stored (a first visit, or after signing out) nobody
+ * can be signed in, so the signed-out screen paints at once instead of waiting for the sign-in
+ * service; with one, the status stays loading until it is restored.
+ */
+export const startingAuthState = (sessionStored: boolean): AuthState =>
+  sessionStored ? initialAuthState : { ...initialAuthState, status: 'unauthenticated' };
+
 const signedOut = (state: AuthState): AuthState => ({
   ...state,
   status: 'unauthenticated',

@@ -1,13 +1,20 @@
 import type { Me } from '@bec/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
-import { meQueryOptions } from '@/features/auth/api/get-me';
+import { meQueryOptions } from '@/features/auth/api/me-query';
 import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
-import { type AuthEvent, authReducer, initialAuthState } from '@/features/auth/auth-machine';
+import { type AuthEvent, authReducer, startingAuthState } from '@/features/auth/auth-machine';
 import { identityProviderQueryOptions } from '@/features/auth/identity-provider';
-import { endSession, freshAccessToken, toSession, watchSession } from '@/features/auth/session';
+import {
+  endSession,
+  freshAccessToken,
+  sessionMayBeStored,
+  toSession,
+  watchSession,
+} from '@/features/auth/session';
 import { sessionQueryOptions } from '@/features/auth/session-queries';
-import { ApiError, setAccessTokenSource } from '@/lib/api-client';
+import { setAccessTokenSource } from '@/lib/access-token';
+import { ApiError } from '@/lib/api-error';
 
 export type AuthProviderProps = { children: ReactNode };
 
@@ -36,7 +43,9 @@ function profileEvent(me: {
  */
 export function AuthProvider({ children }: AuthProviderProps) {
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const [state, dispatch] = useReducer(authReducer, null, () =>
+    startingAuthState(sessionMayBeStored()),
+  );
 
   const identityProvider = useQuery(identityProviderQueryOptions());
   const userManager = identityProvider.data?.userManager ?? null;

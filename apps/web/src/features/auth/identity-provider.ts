@@ -1,7 +1,6 @@
 import type { ClientConfig } from '@bec/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { UserManager } from 'oidc-client-ts';
-import { getClientConfig } from '@/features/auth/api/get-client-config';
 import {
   IDP_MAX_RETRIES,
   identityProviderRetryDelay,
@@ -13,13 +12,19 @@ import { userManagerSettings } from '@/features/auth/user-manager';
 export type IdentityProvider = { config: ClientConfig; userManager: UserManager };
 
 /**
- * Reads the sign-in settings (GET /api/config), builds the UserManager from them and runs the
- * provider's discovery. oidc-client-ts is loaded here, beside the first request, to keep it out
- * of the first-load bundle. A discovery that this page's own CSP blocked fails with a message
+ * Reads the sign-in settings (inlined in the page, else GET /api/config), builds the UserManager
+ * from them and runs the provider's discovery (which the page preloads). oidc-client-ts and the
+ * settings' reader (with the contracts) are loaded here, side by side, to keep them out of the
+ * first-load bundle. A discovery that this page's own CSP blocked fails with a message
  * that says so: the provider is up, the deployment's configuration is what is wrong.
  */
 export async function loadIdentityProvider(): Promise<IdentityProvider> {
-  const [config, oidc] = await Promise.all([getClientConfig(), import('oidc-client-ts')]);
+  const [config, oidc] = await Promise.all([
+    import('@/features/auth/api/get-client-config').then(({ getClientConfig }) =>
+      getClientConfig(),
+    ),
+    import('oidc-client-ts'),
+  ]);
   const userStore = new oidc.WebStorageStateStore({ store: window.localStorage });
   const userManager = new oidc.UserManager(
     userManagerSettings(config, window.location.origin, userStore),

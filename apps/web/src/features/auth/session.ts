@@ -8,6 +8,25 @@ const MIN_USABLE_SECONDS = 10;
 /** Held while renewing, across every tab of this origin, so one refresh token is used once. */
 const RENEWAL_LOCK = 'bec-session-renewal';
 
+/** Where oidc-client-ts keeps a signed-in user (its `oidc.` store prefix + `user:<authority>:…`). */
+const STORED_USER_PREFIX = 'oidc.user:';
+
+/**
+ * Whether a session from an earlier visit may be stored, read without oidc-client-ts or the
+ * sign-in settings (so before either has loaded). Storage that cannot be read answers true: the
+ * slow path then finds out.
+ */
+export function sessionMayBeStored(): boolean {
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      if (window.localStorage.key(i)?.startsWith(STORED_USER_PREFIX)) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 const secondsLeft = (user: User) => user.expires_in ?? Number.POSITIVE_INFINITY;
 
 export function toSession(user: User): Session {
@@ -136,7 +155,7 @@ export function watchSession(
     );
   };
   const otherTab = (event: StorageEvent) => {
-    if (event.key !== null && !event.key.startsWith('oidc.user:')) return;
+    if (event.key !== null && !event.key.startsWith(STORED_USER_PREFIX)) return;
     void userManager.getUser().then(onChange, () => onChange(null));
   };
   events.addUserLoaded(loaded);

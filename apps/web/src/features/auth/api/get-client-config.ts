@@ -1,11 +1,17 @@
 import { type ClientConfig, ClientConfigSchema } from '@bec/contracts';
 import { apiRequest } from '@/lib/api-client';
 
+/** The element the server writes into the index.html it serves, holding GET /api/config's data. */
+export const INLINE_CONFIG_ID = 'bec-config';
+
 /**
- * GET /api/config: what the SPA needs to sign in, read at run time (one build, every deployment).
- * It is the first step of loading the identity provider (identity-provider.ts), whose query caches
- * it and retries it on the identity provider's schedule.
+ * What the SPA needs to sign in, read at run time (one build, every deployment): from the page
+ * itself when the server inlined it, which saves the first round trip, else (Vite's dev server)
+ * from GET /api/config. The identity provider's query (identity-provider.ts) caches it and retries
+ * it on its schedule.
  */
 export function getClientConfig(): Promise<ClientConfig> {
+  const inline = document.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (inline) return Promise.resolve(ClientConfigSchema.parse(JSON.parse(inline)));
   return apiRequest('/config', ClientConfigSchema, { anonymous: true });
 }

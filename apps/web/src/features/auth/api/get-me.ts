@@ -1,5 +1,4 @@
 import { type Me, MeSchema } from '@bec/contracts';
-import { queryOptions, skipToken } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -9,10 +8,3 @@ import { apiRequest } from '@/lib/api-client';
 export function getMe(): Promise<Me> {
   return apiRequest('/users/me', MeSchema);
 }
-
-/** Keyed by the signed-in subject, so another account never sees a cached profile. */
-export const meQueryOptions = (subject: string | null) =>
-  queryOptions({
-    queryKey: ['users', 'me', subject],
-    queryFn: subject === null ? skipToken : getMe,
-  });

@@ -1,13 +1,18 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { identityProviderFailure } from '@/features/auth/auth-machine';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
-import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/use-auth';
 
+// The menu (with Mantine's popover machinery) is for signed-in pages only: not in the first load.
+const UserMenu = lazy(() =>
+  import('@/features/auth/components/user-menu').then(({ UserMenu }) => ({ default: UserMenu })),
+);
+
 /**
- * The header's right side: a loader while the sign-in state is unknown (also while the sign-in
- * service is being retried), the user menu when signed in, else the sign-in button, or why
- * signing in is impossible when the sign-in service cannot be reached, with "Try again".
+ * The header's right side: a loader while the sign-in state is unknown or the sign-in service is
+ * being retried, the user menu when signed in, else the sign-in button, or why signing in is
+ * impossible when the sign-in service cannot be reached, with "Try again".
  */
 export function AuthControls() {
   const { identityProvider, status, session, retry } = useAuth();
@@ -23,10 +28,17 @@ export function AuthControls() {
       </Group>
     );
   }
-  if (status === 'loading') {
-    const label =
-      identityProvider.status === 'degraded' ? 'Reaching the sign-in service' : 'Loading';
+  const degraded = identityProvider.status === 'degraded';
+  // Signed out, the button shows at once (disabled until the service is ready), unless the
+  // service is being retried: then that is what the header says.
+  if (status === 'loading' || (session === null && degraded)) {
+    const label = degraded ? 'Reaching the sign-in service' : 'Loading';
     return <Loader size="sm" role="status" aria-label={label} />;
   }
-  return session === null ? <SignInButton /> : <UserMenu />;
+  if (session === null) return <SignInButton />;
+  return (
+    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+      <UserMenu />
+    </Suspense>
+  );
 }

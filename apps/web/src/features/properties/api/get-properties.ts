@@ -6,7 +6,8 @@ import {
 } from '@bec/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { propertyKeys } from '@/features/properties/api/query-keys';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 /** The filters the grid offers, under the names the API and the page's URL both use. */
 export const PROPERTY_FILTER_KEYS = [

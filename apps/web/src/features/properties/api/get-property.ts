@@ -1,7 +1,8 @@
 import { type PropertyDetail, PropertyDetailSchema } from '@bec/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { propertyKeys } from '@/features/properties/api/query-keys';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 /** GET /api/properties/:id: every field, with names and photos; a 404 stays an ApiError 404. */
 export async function getProperty(id: number, signal?: AbortSignal): Promise<PropertyDetail> {

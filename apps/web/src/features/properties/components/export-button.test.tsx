@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { propertiesInfiniteQueryOptions } from '@/features/properties/api/get-properties';
 import { ExportButton } from '@/features/properties/components/export-button';
-import { setAccessTokenSource } from '@/lib/api-client';
+import { setAccessTokenSource } from '@/lib/access-token';
 import { renderWithProviders } from '@/testing/render';
 
 const encoder = new TextEncoder();

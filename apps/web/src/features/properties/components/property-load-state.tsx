@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 export type PropertyLoadStateProps = {
   id: number;

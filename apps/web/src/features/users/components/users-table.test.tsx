@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsersTable } from '@/features/users/components/users-table';
-import { setAccessTokenSource } from '@/lib/api-client';
+import { setAccessTokenSource } from '@/lib/access-token';
 import { renderWithProviders } from '@/testing/render';
 import { errorReply, okReply, type StubReply, stubApi } from '@/testing/stub-api';
 

@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WaitlistTable } from '@/features/waitlist/components/waitlist-table';
+import { setAccessTokenSource } from '@/lib/access-token';
 import { userKeys } from '@/lib/admin-query-keys';
-import { setAccessTokenSource } from '@/lib/api-client';
 import { renderWithProviders } from '@/testing/render';
 import { errorReply, okReply, stubApi } from '@/testing/stub-api';
 

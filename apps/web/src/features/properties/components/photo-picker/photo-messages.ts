@@ -1,6 +1,6 @@
 import type { UploadFailure } from '@/features/properties/components/photo-picker/upload-photos';
 import { TOKEN_MISSING_NOTICE } from '@/features/properties/components/property-form/add-property-messages';
-import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-client';
+import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
 
 /**
  * The spec's alert when some PUTs failed (§8), each file with its reason:

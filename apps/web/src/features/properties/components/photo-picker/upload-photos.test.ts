@@ -6,7 +6,7 @@ import {
   type UploadJob,
   uploadPhotos,
 } from '@/features/properties/components/photo-picker/upload-photos';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 const job = (id: string, name: string, type: string, size = 100): UploadJob => ({
   id,

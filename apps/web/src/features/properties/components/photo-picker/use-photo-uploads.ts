@@ -16,7 +16,7 @@ import {
   type UploadJob,
   uploadPhotos,
 } from '@/features/properties/components/photo-picker/upload-photos';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 /** The paths to post, in the order picked, or why not (null: nothing to tell, e.g. aborted). */
 export type PhotoUploadOutcome =

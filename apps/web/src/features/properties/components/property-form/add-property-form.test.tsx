@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { propertyKeys } from '@/features/properties/api/query-keys';
 import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
-import { setAccessTokenSource } from '@/lib/api-client';
+import { setAccessTokenSource } from '@/lib/access-token';
 import { createTestQueryClient, renderRoutes } from '@/testing/render';
 import { stubXhr, type XhrAnswer } from '@/testing/stub-xhr';
 

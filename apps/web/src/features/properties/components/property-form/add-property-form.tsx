@@ -20,7 +20,7 @@ import {
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
 import { submitLabel } from '@/features/properties/components/property-form/submit-label';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 /** The order the fields appear in, to put the cursor on the first one in error. */
 const FIELD_ORDER: readonly (keyof PropertyFormValues)[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addPropertyFailureMessage } from '@/features/properties/components/property-form/add-property-messages';
-import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-client';
+import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
 
 describe('addPropertyFailureMessage', () => {
   it('asks to log in again when no access token could be had', () => {

@@ -1,4 +1,4 @@
-import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-client';
+import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
 
 /** The spec's success text (section 8). */
 export const PROPERTY_ADDED_MESSAGE = 'Property added successfully!';

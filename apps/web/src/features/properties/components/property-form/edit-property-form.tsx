@@ -25,7 +25,7 @@ import {
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
 import { submitLabel } from '@/features/properties/components/property-form/submit-label';
-import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-client';
+import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
 
 export const PROPERTY_UPDATED_MESSAGE = 'Property updated successfully!';
 
