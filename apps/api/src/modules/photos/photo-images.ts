@@ -12,13 +12,24 @@ const FORMATS: Record<string, string> = {
   heif: 'image/heif',
 };
 
-export const VARIANTS = {
-  /** Cards in the grid. */
-  card: { width: 480, quality: 62 },
+type VariantSpec = {
+  width: number;
+  /** WebP quality. */
+  quality: number;
+  /** A byte budget: a busier photo is made at a lower quality, down to MIN_QUALITY, to fit it. */
+  maxBytes?: number;
+};
+
+export const VARIANTS: Record<'card' | 'gallery', VariantSpec> = {
+  /** Cards in the grid and the gallery's thumbnails: a phone's first screen loads several. */
+  card: { width: 480, quality: 62, maxBytes: 40 * 1024 },
   /** The detail page's gallery and full-screen viewer. */
   gallery: { width: 1600, quality: 74 },
-} as const;
+};
 export type Variant = keyof typeof VARIANTS;
+
+/** Below this, WebP smears even busy detail; a photo still over budget here is kept at it. */
+const MIN_QUALITY = 20;
 
 const isHeifContainer = (buffer: Buffer) =>
   buffer.length > 12 &&
@@ -68,11 +79,41 @@ export async function inspectImage(buffer: Buffer): Promise<ImageInfo | null> {
 
 /** A resized WebP, upright (EXIF orientation applied) and with every bit of metadata (GPS too) gone. */
 export async function renderVariant(buffer: Buffer, variant: Variant): Promise<Buffer> {
-  const { width, quality } = VARIANTS[variant];
+  const { width, quality, maxBytes } = VARIANTS[variant];
   const { image } = await open(buffer);
-  return image
-    .rotate()
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality, effort: 4 })
-    .toBuffer();
+  const resized = image.rotate().resize({ width, withoutEnlargement: true });
+  if (maxBytes === undefined) return resized.webp({ quality, effort: 4 }).toBuffer();
+  // Decoded and resized once: only the encoding is tried again. Small, so the slowest effort
+  // (the smallest file at a given quality) costs little.
+  const { data, info } = await resized.raw().toBuffer({ resolveWithObject: true });
+  // Not `info` itself: its `premultiplied` flag is set with an alpha channel whose pixels are not.
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const encode = (q: number) => sharp(data, { raw }).webp({ quality: q, effort: 6 }).toBuffer();
+  return withinBudget(encode, quality, maxBytes);
+}
+
+/**
+ * `encode` at `quality` if that fits `maxBytes` (most photos), else at the highest quality below
+ * it that does, found by halving (the size grows with the quality), or at MIN_QUALITY.
+ */
+async function withinBudget(
+  encode: (quality: number) => Promise<Buffer>,
+  quality: number,
+  maxBytes: number,
+): Promise<Buffer> {
+  const first = await encode(quality);
+  if (first.length <= maxBytes) return first;
+  let fitting: Buffer | undefined;
+  let [low, high] = [MIN_QUALITY, quality - 1];
+  while (low <= high) {
+    const middle = Math.ceil((low + high) / 2);
+    const body = await encode(middle);
+    if (body.length <= maxBytes) {
+      fitting = body;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return fitting ?? encode(MIN_QUALITY);
 }
