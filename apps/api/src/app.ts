@@ -29,6 +29,7 @@ import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
+import { clientConfig } from './modules/system/client-config.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -49,6 +50,7 @@ import { createS3Storage } from './plugins/app/storage/s3-storage.js';
 import { loadSigningSecret } from './plugins/app/storage/signing-secret.js';
 import { createUrlSigner } from './plugins/app/storage/url-signer.js';
 import { createTokenVerifier, type TokenVerifier } from './plugins/app/token-verifier.js';
+import compression from './plugins/external/compression.js';
 import docs from './plugins/external/docs.js';
 import jsonBody from './plugins/external/json-body.js';
 import securityHeaders from './plugins/external/security-headers.js';
@@ -153,6 +155,8 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   await app.register(jsonBody);
+  // Before any route: it decides per route whether answers may be compressed.
+  await app.register(compression);
   await app.register(securityHeaders, { apiPrefix: '/api/', ...documentHeaderOptions() });
   await app.register(errorHandler);
   await app.register(docs);
@@ -227,7 +231,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => clearInterval(collector));
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
-  if (webRoot) await app.register(web, { root: webRoot });
+  if (webRoot) await app.register(web, { root: webRoot, clientConfig: clientConfig(config) });
 
   return app;
 }

@@ -27,6 +27,8 @@ type SetupOptions = {
   issuer?: IssuerOptions;
   /** How the app reaches its database, read when the file's servers run (a fault proxy). */
   database?: () => TestDatabaseOptions;
+  /** A built web app to serve (a test's own temporary folder); none by default. */
+  webRoot?: string;
 };
 
 /**
@@ -50,7 +52,12 @@ export function setupApp(options: SetupOptions = {}) {
       DATA_DIR: dataDir,
       ...extra,
     });
-    const app = await buildApp({ config, database: database.handle, logger: false, webRoot: null });
+    const app = await buildApp({
+      config,
+      database: database.handle,
+      logger: false,
+      webRoot: options.webRoot ?? null,
+    });
     const users = createUsersService(database.handle.db, { adminEmails: [] });
     const ids = {} as Record<Exclude<Person, 'stranger'>, number>;
     for (const role of ['admin', 'editor', 'viewer'] as const) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/http.js';
+import { clientConfig } from './client-config.js';
 
 export type SystemRoutesOptions = { config: Config; ping: () => Promise<void> };
 
@@ -46,15 +47,6 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
         response: responses(200, ClientConfigSchema),
       },
     },
-    async () =>
-      ok('Config', {
-        oidc: {
-          issuer: config.oidc.issuer,
-          client_id: config.oidc.clientId,
-          audience: config.oidc.audience,
-          scopes: config.oidc.scopes,
-        },
-        dev_signin: config.oidc.embedded,
-      }),
+    async () => ok('Config', clientConfig(config)),
   );
 };

@@ -107,12 +107,13 @@ async function errorHandler(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    // Client-side routes of the SPA (no file extension, not an API path) get its index.html.
+    // Client-side routes of the SPA (no file extension, not an API path) get its index.html, as
+    // does /index.html itself: only this copy carries the inlined client configuration.
     if (
       app.spaIndexHtml &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|docs|oidc)(\/|$)/.test(pathname) &&
-      !/\.[a-z0-9]+$/i.test(pathname)
+      (!/\.[a-z0-9]+$/i.test(pathname) || pathname === '/index.html')
     ) {
       return reply
         .type('text/html; charset=utf-8')

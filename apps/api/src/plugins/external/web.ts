@@ -1,23 +1,38 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ClientConfig } from '@bec/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { inlineClientConfig } from './inline-client-config.js';
 
-export type WebOptions = { root: string };
+export type WebOptions = {
+  root: string;
+  /** Inlined into the index.html served, as GET /api/config would answer it. */
+  clientConfig: ClientConfig;
+};
 
-/** Serves the built SPA: hashed assets cached for a year, index.html revalidated every time. */
-async function web(app: FastifyInstance, { root }: WebOptions) {
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html revalidated every time.
+ * The build writes a .br and a .gz beside every text asset over 1 kB; the one the request's
+ * Accept-Encoding prefers goes out as is (br before gzip), else the plain file, each answer with
+ * `Vary: accept-encoding`. index.html is never served from disk: the error handler answers it,
+ * from memory, with the client configuration inlined.
+ */
+async function web(app: FastifyInstance, { root, clientConfig }: WebOptions) {
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app.`);
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const indexHtml = inlineClientConfig(readFileSync(indexFile, 'utf8'), clientConfig);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // No route of their own: the compressed siblings are chosen by negotiation.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',

@@ -1,0 +1,16 @@
+import type { ClientConfig } from '@bec/contracts';
+import type { Config } from '../../config.js';
+
+/**
+ * What the SPA needs to sign in: the data of GET /api/config, and the same object inlined into
+ * the index.html the server answers, so the two can never disagree.
+ */
+export const clientConfig = (config: Config): ClientConfig => ({
+  oidc: {
+    issuer: config.oidc.issuer,
+    client_id: config.oidc.clientId,
+    audience: config.oidc.audience,
+    scopes: config.oidc.scopes,
+  },
+  dev_signin: config.oidc.embedded,
+});
