@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { mantineComponentStyles } from './build/mantine-component-styles';
+import { mantineComponentStyles } from './build/mantine-component-styles.ts';
 
 // In development the API runs on its own port (`npm run dev`); what is not the SPA goes there.
 const API_ORIGIN = 'http://localhost:3000';

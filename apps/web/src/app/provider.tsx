@@ -1,14 +1,18 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { overlaysHost } from '@/components/overlays/overlays-host';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
 
-const Overlays = lazy(() => import('@/app/overlays'));
+const Overlays = lazy(() => import('@/components/overlays/overlays'));
 
 /** Runs `task` once the browser is idle (or after a second where it cannot tell). */
 function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
+  if (
+    typeof window.requestIdleCallback === 'function' &&
+    typeof window.cancelIdleCallback === 'function'
+  ) {
     const id = window.requestIdleCallback(task, { timeout: 2000 });
     return () => window.cancelIdleCallback(id);
   }
@@ -16,10 +20,10 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
-/** Mounts the toasts and dialogs after the first screen, off its critical path. */
+/** Mounts the toasts and dialogs after the first screen (or sooner, when a dialog is opened). */
 function DeferredOverlays() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => whenIdle(() => setWanted(true)), []);
+  const wanted = useSyncExternalStore(overlaysHost.subscribe, overlaysHost.isRequested);
+  useEffect(() => whenIdle(overlaysHost.request), []);
   return wanted ? (
     <Suspense fallback={null}>
       <Overlays />

@@ -1,8 +1,8 @@
-import { ModalsProvider } from '@mantine/modals';
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
+import Overlays from '@/components/overlays/overlays';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import {
   FakeAuthProvider,
@@ -40,7 +40,8 @@ function visit(path: string, auth: AuthContextValue) {
   return renderRoutes(routes, path, {
     wrapper: ({ children }: { children: ReactNode }) => (
       <FakeAuthProvider value={auth}>
-        <ModalsProvider>{children}</ModalsProvider>
+        <Overlays />
+        {children}
       </FakeAuthProvider>
     ),
   });

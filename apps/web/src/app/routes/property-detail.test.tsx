@@ -1,9 +1,10 @@
-import { ModalsProvider, modals } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
+import Overlays from '@/components/overlays/overlays';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth, signedOutAuth } from '@/features/auth/testing/fake-auth';
 import { setAccessTokenSource } from '@/lib/access-token';
@@ -17,10 +18,8 @@ function visit(path: string, auth: AuthContextValue = signedInAuth('viewer')) {
   return renderRoutes(routes, path, {
     wrapper: ({ children }) => (
       <FakeAuthProvider value={auth}>
-        <ModalsProvider>
-          <Notifications />
-          {children}
-        </ModalsProvider>
+        <Overlays />
+        {children}
       </FakeAuthProvider>
     ),
   });

@@ -1,7 +1,7 @@
 import { ActionIcon, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { TrashIcon } from '@/components/trash-icon';
 import { paths } from '@/config/paths';
 import { useDeleteProperty } from '@/features/properties/api/delete-property';
@@ -24,7 +24,7 @@ export function DeletePropertyButton({ id, name }: DeletePropertyButtonProps) {
   });
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: 'Delete property',
       children: (
         <Text size="sm">Delete {name}? Its photos are deleted too. This cannot be undone.</Text>

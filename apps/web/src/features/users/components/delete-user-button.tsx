@@ -1,7 +1,7 @@
 import type { User } from '@bec/contracts';
 import { ActionIcon, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { TrashIcon } from '@/components/trash-icon';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 
@@ -20,7 +20,7 @@ export function DeleteUserButton({ user, isCurrentUser = false }: DeleteUserButt
   });
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: `Delete ${user.name}?`,
       children: (
         <Text size="sm">

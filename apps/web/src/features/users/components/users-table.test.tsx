@@ -1,10 +1,11 @@
 import type { User } from '@bec/contracts';
-import { ModalsProvider, modals } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import Overlays from '@/components/overlays/overlays';
 import { UsersTable } from '@/features/users/components/users-table';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { renderWithProviders } from '@/testing/render';
@@ -31,10 +32,10 @@ const page = (items: User[], next_cursor: string | null = null) =>
 
 function Admin({ children }: { children: ReactNode }) {
   return (
-    <ModalsProvider>
-      <Notifications />
+    <>
+      <Overlays />
       {children}
-    </ModalsProvider>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { WaitlistEntry } from '@bec/contracts';
 import { ActionIcon, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { TrashIcon } from '@/components/trash-icon';
 import { useDeleteWaitlistEntry } from '@/features/waitlist/api/delete-waitlist-entry';
 
@@ -20,7 +20,7 @@ export function DeleteEntryButton({ entry }: DeleteEntryButtonProps) {
   });
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: `Delete the request of ${entry.name}?`,
       children: (
         <Text size="sm">

@@ -1,10 +1,11 @@
 import type { User, WaitlistEntry } from '@bec/contracts';
-import { ModalsProvider, modals } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import Overlays from '@/components/overlays/overlays';
 import { WaitlistTable } from '@/features/waitlist/components/waitlist-table';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { userKeys } from '@/lib/admin-query-keys';
@@ -24,10 +25,10 @@ const page = (items: WaitlistEntry[]) => okReply({ items, next_cursor: null }, '
 
 function Admin({ children }: { children: ReactNode }) {
   return (
-    <ModalsProvider>
-      <Notifications />
+    <>
+      <Overlays />
       {children}
-    </ModalsProvider>
+    </>
   );
 }
 
