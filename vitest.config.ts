@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup.ts'],
           // A form test types into a dozen fields: ~3 s on an idle 2-core machine, twice that while
