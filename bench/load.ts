@@ -16,6 +16,8 @@ export type LoadResult = {
   statuses: Record<string, number>;
   /** Where the CPU went during the measured run. */
   cpu: CpuShare | null;
+  /** Bytes on the wire per answer, headers included (NaN for the raw loop). */
+  bytesPerAnswer: number;
 };
 
 /**
@@ -41,6 +43,8 @@ export type HttpScenario = {
   token: string;
   method?: 'GET' | 'POST';
   path: string;
+  /** Sent with every request besides the token (Accept-Encoding). */
+  headers?: Record<string, string>;
   /** Varies each request (a random id, a fresh name); called per request. */
   vary?: () => { path?: string; body?: string };
 };
@@ -52,6 +56,8 @@ type Slice = {
   non2xx: number;
   errors: number;
   statuses: Record<string, number>;
+  /** Bytes received, headers included. */
+  bytes: number;
 };
 
 /** Slices pooled into one result: requests over measured time, percentiles over every request. */
@@ -70,6 +76,7 @@ function pool(slices: Slice[], cpu: { share: CpuShare; seconds: number }[]): Loa
     errors: slices.reduce((sum, s) => sum + s.errors, 0),
     statuses,
     cpu: cpu.length ? poolCpu(cpu) : null,
+    bytesPerAnswer: slices.reduce((sum, s) => sum + s.bytes, 0) / latencies.length,
   };
 }
 
@@ -92,6 +99,7 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<Slice> 
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const vary = scenario.vary;
+  let bytes = 0;
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -101,6 +109,7 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<Slice> 
         duration: seconds,
         headers: {
           authorization: `Bearer ${scenario.token}`,
+          ...scenario.headers,
           ...(scenario.method === 'POST' ? { 'content-type': 'application/json' } : {}),
         },
         requests: [
@@ -122,11 +131,13 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<Slice> 
           non2xx: result.non2xx,
           errors: result.errors,
           statuses,
+          bytes,
         });
       },
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    instance.on('response', (_client, statusCode, responseBytes, responseTime) => {
       latencies.push(responseTime);
+      bytes += responseBytes;
       if (statusCode < 200 || statusCode > 299)
         statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     });
@@ -190,6 +201,7 @@ async function rawLoop(pgPool: pg.Pool, page: PageQueries, seconds: number): Pro
     non2xx: 0,
     errors,
     statuses: {},
+    bytes: Number.NaN,
   };
 }
 
@@ -245,4 +257,35 @@ export async function measurePaired(
     if (lastApi && lastRaw) roundRatios.push(rate(lastApi) / rate(lastRaw));
   }
   return { api: pool(api, apiCpu), raw: pool(raw, rawCpu), roundRatios };
+}
+
+/**
+ * Several variants of one HTTP scenario (the same page asked with and without compression),
+ * measured in alternating slices as measurePaired does: after a warm-up of each, PAIRED_ROUNDS
+ * rounds of one slice per variant, the order rotated every round, so every variant sees the
+ * same minutes of a drifting machine. Each variant gets `seconds` of load in all.
+ */
+export async function measureAlternating(
+  scenarios: HttpScenario[],
+  { warmup = 2, seconds = 10 } = {},
+): Promise<{ results: LoadResult[]; roundRates: number[][] }> {
+  for (const scenario of scenarios) await runAutocannon(scenario, warmup);
+  const slice = seconds / PAIRED_ROUNDS;
+  const slices = scenarios.map(() => [] as Slice[]);
+  const cpu = scenarios.map(() => [] as { share: CpuShare; seconds: number }[]);
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    for (let k = 0; k < scenarios.length; k++) {
+      const i = (k + round) % scenarios.length;
+      const scenario = scenarios[i];
+      if (!scenario) continue;
+      const sampler = startCpuSampler(scenario.pid);
+      const result = await runAutocannon(scenario, slice);
+      cpu[i]?.push({ share: sampler.stop(), seconds: result.seconds });
+      slices[i]?.push(result);
+    }
+  }
+  return {
+    results: slices.map((s, i) => pool(s, cpu[i] ?? [])),
+    roundRates: slices.map((s) => s.map((x) => x.latencies.length / x.seconds)),
+  };
 }

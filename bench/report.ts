@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { BundleReport } from './bundle-size.js';
+import type { LevelFigures } from './compression.js';
 import type { PlanVerdict } from './explain.js';
 import type { ExportResult } from './export.js';
 import { type LoadResult, PAIRED_ROUNDS } from './load.js';
@@ -51,6 +52,10 @@ export type Summary = {
   plans: { label: string; verdict: PlanVerdict }[];
   totals: { label: string; line: string }[];
   exports: ExportResult[];
+  /** What compressing real answers costs at each gzip level and brotli quality. */
+  levels: LevelFigures | null;
+  /** Set when BENCH_ONLY ran a subset: the targets are then not judged. */
+  only: string | null;
   bundle: BundleReport | string | null;
   /** Whether the bundle figures come from a build made by this run. */
   bundleBuilt: boolean;
@@ -115,6 +120,22 @@ export function judge(
   ];
 }
 
+/** Bytes out and CPU µs per answer at each level, one column pair per sample answer. */
+function levelTable({ samples, levels }: LevelFigures) {
+  const rows = levels.map((level) => [
+    level.name,
+    ...level.results.flatMap((r) => [num(r.bytes), num(r.micros)]),
+  ]);
+  const header = [
+    'level',
+    ...samples.flatMap((s) => [`${s.label} (${num(s.bytes)} B): bytes`, 'µs']),
+  ];
+  return [
+    'On-the-fly compression per answer at each level (zlib in the bench process, synchronous; CPU µs, median of 7 rounds):',
+    table(header, rows, new Set(header.map((_, i) => i).slice(1))),
+  ].join('\n');
+}
+
 export function printSummary(summary: Summary, targets: Target[]) {
   const cpu = (r: LoadResult | null) =>
     r?.cpu
@@ -132,6 +153,8 @@ export function printSummary(summary: Summary, targets: Target[]) {
     num(s.raw?.p50, 1),
     num(s.raw?.p99, 1),
     s.api && s.raw ? `${num((100 * s.api.requestsPerSecond) / s.raw.requestsPerSecond)}%` : '',
+    num(s.api?.bytesPerAnswer),
+    s.api?.cpu ? num((s.api.cpu.server * 10_000) / s.api.requestsPerSecond) : '',
   ]);
   const out: string[] = [];
   out.push('');
@@ -163,17 +186,28 @@ export function printSummary(summary: Summary, targets: Target[]) {
         'raw p50 ms',
         'raw p99 ms',
         'API/raw',
+        'bytes/answer',
+        'srv CPU µs/answer',
       ],
       rows,
-      new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+      new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
     ),
   );
   for (const s of summary.scenarios.filter((x) => x.error)) out.push(`  ! ${s.label}: ${s.error}`);
   out.push(
     `API and raw were measured in alternating slices, ${PAIRED_ROUNDS} rounds of one each; API/raw by round:`,
   );
-  for (const s of summary.scenarios.filter((x) => x.roundRatios?.length))
+  const encodings = (s: ScenarioResult) => s.id === 'first-page-gzip' || s.id === 'first-page-br';
+  for (const s of summary.scenarios.filter((x) => x.roundRatios?.length && !encodings(x)))
     out.push(`  ${s.label}: ${s.roundRatios?.map((r) => `${Math.round(r * 100)}%`).join(' ')}`);
+  if (summary.scenarios.some(encodings)) {
+    out.push(
+      `The first page identity / gzip / br rows: alternating slices too, ${PAIRED_ROUNDS} rounds, the order rotated; bytes/answer counts headers. req/s against identity by round:`,
+    );
+    for (const s of summary.scenarios.filter((x) => x.roundRatios?.length && encodings(x)))
+      out.push(`  ${s.label}: ${s.roundRatios?.map((r) => `${Math.round(r * 100)}%`).join(' ')}`);
+  }
+  if (summary.levels) out.push('', levelTable(summary.levels));
   out.push('');
   out.push(
     summary.memory
@@ -205,6 +239,7 @@ export function printSummary(summary: Summary, targets: Target[]) {
     );
   }
   out.push('');
+  if (summary.only) out.push(`Targets not judged: BENCH_ONLY=${summary.only} ran a subset.`);
   for (const t of targets) out.push(`${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.detail}`);
   out.push('='.repeat(100));
   console.log(out.join('\n'));

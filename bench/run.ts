@@ -19,6 +19,7 @@ import { createUsersService } from '../apps/api/src/modules/users/users.service.
 import { startIssuer, type TestIssuer } from '../apps/api/test/issuer.js';
 import { validProperty } from '../apps/api/test/property-fixture.js';
 import { type BundleReport, buildWeb, measureBundle } from './bundle-size.js';
+import { measureLevels, plainBody, runEncodingScenarios } from './compression.js';
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
 import { explainBrief, explainQuery } from './explain.js';
 import { measureExport } from './export.js';
@@ -70,6 +71,9 @@ const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
 // BENCH_SECONDS shortens every measured run for a quick smoke test; real figures use 10.
 const timing: Timing = { warmup: 2, seconds: Number(process.env.BENCH_SECONDS ?? 10) || 10 };
 const JIT_WARMUP = 10;
+/** BENCH_ONLY=compression: load the 100k rows, measure only the compression figures, no targets. */
+const only = process.env.BENCH_ONLY || null;
+const SUBSETS = new Set(['compression']);
 
 const FILTERED_SEARCH = 'region_id=13&price_min=100000000&price_max=300000000';
 const FIRST_PAGE: ListScenario = { id: 'first-page', label: 'list, first page', search: '' };
@@ -109,6 +113,8 @@ async function main() {
     plans: [],
     totals: [],
     exports: [],
+    levels: null,
+    only,
     bundle: null,
     bundleBuilt: false,
     loaded: { properties: 0, photos: 0 },
@@ -116,6 +122,11 @@ async function main() {
     seconds: timing.seconds,
     loadAtStart: os.loadavg()[0] ?? 0,
   };
+  if (only && !SUBSETS.has(only)) {
+    console.error(`bench: BENCH_ONLY=${only}: the only subset is ${[...SUBSETS].join(', ')}`);
+    rmSync(tempDir, { recursive: true, force: true });
+    return 1;
+  }
   let database: BenchDatabase;
   try {
     progress(process.env.DATABASE_URL ? 'using DATABASE_URL' : 'creating database bec_bench');
@@ -163,18 +174,20 @@ async function main() {
 
     const seeder = await createSeeder(pool);
     let seedStart = performance.now();
-    await seeder.loadUpTo(SMALL);
-    await settle(pool);
-    summary.seedSeconds = (performance.now() - seedStart) / 1000;
-    progress(
-      `loaded ${SMALL.toLocaleString('en-US')} properties (${seeder.counts().photos} photos)`,
-    );
-    // A fresh process spends its first seconds compiling the hot path (V8's JIT): the first run
-    // warms up longer, so every figure is of a warm server, as in production.
-    scenarios.push(
-      await runListScenario(FIRST_PAGE, SMALL, target, { ...timing, warmup: JIT_WARMUP }, null),
-    );
-    server.assertAlive();
+    if (!only) {
+      await seeder.loadUpTo(SMALL);
+      await settle(pool);
+      summary.seedSeconds = (performance.now() - seedStart) / 1000;
+      progress(
+        `loaded ${SMALL.toLocaleString('en-US')} properties (${seeder.counts().photos} photos)`,
+      );
+      // A fresh process spends its first seconds compiling the hot path (V8's JIT): the first run
+      // warms up longer, so every figure is of a warm server, as in production.
+      scenarios.push(
+        await runListScenario(FIRST_PAGE, SMALL, target, { ...timing, warmup: JIT_WARMUP }, null),
+      );
+      server.assertAlive();
+    }
 
     seedStart = performance.now();
     await seeder.loadUpTo(LARGE, (n) => {
@@ -199,7 +212,7 @@ async function main() {
       value: deepRow.created_at.toISOString(),
       id: deepRow.id,
     });
-    const lists = LIST_SCENARIOS(deepCursor);
+    const lists = only ? [] : LIST_SCENARIOS(deepCursor);
 
     // Plans before any load, on exactly the 100k rows just analyzed: the first page and the
     // filtered one are what the targets are about; search and deep cursor are shown as well.
@@ -224,80 +237,96 @@ async function main() {
       server.assertAlive();
     }
 
+    // The first page with and without compression, and what each level costs on real answers.
+    // Subset runs start here on a fresh server: a longer warm-up, shared by the three variants.
+    scenarios.push(
+      ...(await runEncodingScenarios(target, LARGE, only ? { ...timing, warmup: 4 } : timing)),
+    );
+    server.assertAlive();
     const ids = (await pool.query<{ id: number }>('select id from properties')).rows.map(
       (r) => r.id,
     );
-    const random = createRandom(7);
-    scenarios.push(
-      await runHttpScenario(
-        'detail',
-        'detail, random id',
-        LARGE,
-        {
-          ...target,
-          path: `/api/properties/${ids[0]}`,
-          vary: () => ({ path: `/api/properties/${random.pick(ids)}` }),
-        },
-        timing,
-      ),
-    );
-    server.assertAlive();
+    summary.levels = measureLevels([
+      { label: 'page of 100', body: await plainBody(target, '/api/properties?limit=100') },
+      { label: 'first page', body: await plainBody(target, '/api/properties') },
+      { label: 'detail', body: await plainBody(target, `/api/properties/${ids.at(-1)}`) },
+      { label: 'regions', body: await plainBody(target, '/api/regions') },
+      { label: 'config', body: await plainBody(target, '/api/config') },
+    ]);
+    progress('compression levels measured on real answers, from a page of 100 to the config');
+    if (!only) {
+      const random = createRandom(7);
+      scenarios.push(
+        await runHttpScenario(
+          'detail',
+          'detail, random id',
+          LARGE,
+          {
+            ...target,
+            path: `/api/properties/${ids[0]}`,
+            vary: () => ({ path: `/api/properties/${random.pick(ids)}` }),
+          },
+          timing,
+        ),
+      );
+      server.assertAlive();
 
-    // CSV exports, one download at a time as a user starts them: everything, and the filtered
-    // list's region and price range. Each file must hold exactly the rows the database counts.
-    for (const [label, search, where] of [
-      ['all properties', '', 'true'],
-      [
-        'region 13 + price 100–300M',
-        `?${FILTERED_SEARCH}`,
-        'region_id = 13 and price between 100000000 and 300000000',
-      ],
-    ] as const) {
-      const count = await pool.query<{ n: number }>(
-        `select count(*)::int as n from properties where ${where}`,
+      // CSV exports, one download at a time as a user starts them: everything, and the filtered
+      // list's region and price range. Each file must hold exactly the rows the database counts.
+      for (const [label, search, where] of [
+        ['all properties', '', 'true'],
+        [
+          'region 13 + price 100–300M',
+          `?${FILTERED_SEARCH}`,
+          'region_id = 13 and price between 100000000 and 300000000',
+        ],
+      ] as const) {
+        const count = await pool.query<{ n: number }>(
+          `select count(*)::int as n from properties where ${where}`,
+        );
+        const result = await measureExport(target, label, search, count.rows[0]?.n ?? -1);
+        summary.exports.push(result);
+        progress(
+          `CSV export, ${label}: ${result.rows.toLocaleString('en-US')} rows, ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s (first byte after ${result.firstByteMs.toFixed(0)} ms)`,
+        );
+      }
+      server.assertAlive();
+
+      // Last: it adds rows, which must not change what the list scenarios measured.
+      const refs = await pool.query<{ city: number; type: number; broker: number | null }>(
+        `select (select id from cities where id = 13120) as city,
+                (select id from property_types where name = 'Departamento') as type,
+                (select min(id) from brokers) as broker`,
       );
-      const result = await measureExport(target, label, search, count.rows[0]?.n ?? -1);
-      summary.exports.push(result);
-      progress(
-        `CSV export, ${label}: ${result.rows.toLocaleString('en-US')} rows, ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s (first byte after ${result.firstByteMs.toFixed(0)} ms)`,
+      const ref = refs.rows[0];
+      if (!ref?.city || !ref.type) throw new Error('Ñuñoa or the Departamento type is missing');
+      let added = 0;
+      const addBody = () =>
+        JSON.stringify(
+          validProperty({
+            name: `Departamento en Ñuñoa (bench ${++added})`,
+            city_id: ref.city,
+            property_type_id: ref.type,
+            broker_id: ref.broker,
+            photos: [],
+          }),
+        );
+      scenarios.push(
+        await runHttpScenario(
+          'add',
+          'add property (POST)',
+          LARGE,
+          {
+            ...target,
+            method: 'POST',
+            path: '/api/properties/add',
+            vary: () => ({ body: addBody() }),
+          },
+          timing,
+        ),
       );
+      server.assertAlive();
     }
-    server.assertAlive();
-
-    // Last: it adds rows, which must not change what the list scenarios measured.
-    const refs = await pool.query<{ city: number; type: number; broker: number | null }>(
-      `select (select id from cities where id = 13120) as city,
-              (select id from property_types where name = 'Departamento') as type,
-              (select min(id) from brokers) as broker`,
-    );
-    const ref = refs.rows[0];
-    if (!ref?.city || !ref.type) throw new Error('Ñuñoa or the Departamento type is missing');
-    let added = 0;
-    const addBody = () =>
-      JSON.stringify(
-        validProperty({
-          name: `Departamento en Ñuñoa (bench ${++added})`,
-          city_id: ref.city,
-          property_type_id: ref.type,
-          broker_id: ref.broker,
-          photos: [],
-        }),
-      );
-    scenarios.push(
-      await runHttpScenario(
-        'add',
-        'add property (POST)',
-        LARGE,
-        {
-          ...target,
-          method: 'POST',
-          path: '/api/properties/add',
-          vary: () => ({ body: addBody() }),
-        },
-        timing,
-      ),
-    );
-    server.assertAlive();
     summary.memory = server.memory();
     progress(
       `server RSS ${summary.memory.rssMb.toFixed(0)} MB (peak ${summary.memory.peakMb.toFixed(0)} MB)`,
@@ -319,6 +348,7 @@ async function main() {
   // After the server stopped, so the build does not compete with it for the two cores.
   let bundle: BundleReport | string | null = null;
   try {
+    if (only) throw new Error(`skipped (BENCH_ONLY=${only})`);
     if (!skipBuild) {
       progress('building the web app (npm run build)');
       await buildWeb(path.join(tempDir, 'web-build.log'));
@@ -338,7 +368,7 @@ async function main() {
   if (!failed) rmSync(tempDir, { recursive: true, force: true });
   else progress(`kept ${tempDir} (server log) for a look`);
 
-  const targets = judge(scenarios, FIRST_PAGE.id, 'first-page-100k');
+  const targets = only ? [] : judge(scenarios, FIRST_PAGE.id, 'first-page-100k');
   printSummary(summary, targets);
   const invalid = scenarios.some((s) => s.error) || summary.exports.some((e) => e.error);
   if (invalid)
