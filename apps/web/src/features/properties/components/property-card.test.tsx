@@ -1,7 +1,7 @@
 import type { PropertyCard as PropertyCardData } from '@bec/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PropertyCard } from '@/features/properties/components/property-card';
+import { type PhotoPriority, PropertyCard } from '@/features/properties/components/property-card';
 import { renderRoutes } from '@/testing/render';
 
 const card: PropertyCardData = {
@@ -24,8 +24,11 @@ const card: PropertyCardData = {
   created_at: '2025-03-05T15:00:00.000Z',
 };
 
-const renderCard = (property: PropertyCardData) =>
-  renderRoutes([{ path: '/', element: <PropertyCard property={property} /> }], '/');
+const renderCard = (property: PropertyCardData, photoPriority?: PhotoPriority) =>
+  renderRoutes(
+    [{ path: '/', element: <PropertyCard property={property} photoPriority={photoPriority} /> }],
+    '/',
+  );
 
 describe('PropertyCard', () => {
   it('shows the name, address, CLP price, comuna and region badge and created date', async () => {
@@ -66,15 +69,35 @@ describe('PropertyCard', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
-  it('shows the cover photo when there is one, lazy-loaded and cropped to the image area', async () => {
-    renderCard({ ...card, photo_url: '/media/thumbs/42-1.webp' });
+  it('shows the cover photo when there is one: the card copy, its box sized, lazy-loaded', async () => {
+    renderCard({ ...card, photo_url: '/photos/uploads/2025/03/a.jpg/card?expires=1&sig=x' });
     const link = await screen.findByRole('link', { name: /Departamento luminoso en Providencia/ });
     // Decorative (alt=""): the link's name comes from the heading, read once.
     const cover = link.querySelector('img');
     expect(cover).toHaveAttribute('alt', '');
-    expect(cover).toHaveAttribute('src', '/media/thumbs/42-1.webp');
+    expect(cover).toHaveAttribute('src', '/photos/uploads/2025/03/a.jpg/card?expires=1&sig=x');
+    // Its box is known before the photo arrives: nothing below it moves when it does.
+    expect(cover).toHaveAttribute('width', '480');
+    expect(cover).toHaveAttribute('height', '180');
     expect(cover).toHaveAttribute('loading', 'lazy');
-    expect(cover).toHaveStyle({ '--image-object-fit': 'cover' });
+    expect(cover).toHaveAttribute('decoding', 'async');
+    expect(cover).not.toHaveAttribute('fetchpriority');
     expect(screen.queryByText('No photo yet')).not.toBeInTheDocument();
+  });
+
+  it('loads the photo at once in the first row, and first of all on the first card', async () => {
+    const withPhoto = { ...card, photo_url: '/photos/uploads/2025/03/a.jpg/card' };
+    const { unmount } = renderCard(withPhoto, 'eager');
+    const eager = (await screen.findByRole('link')).querySelector('img');
+    expect(eager).toHaveAttribute('loading', 'eager');
+    expect(eager).not.toHaveAttribute('fetchpriority');
+    unmount();
+
+    renderCard(withPhoto, 'high');
+    const first = (await screen.findByRole('link')).querySelector('img');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).toHaveAttribute('width', '480');
+    expect(first).toHaveAttribute('height', '180');
   });
 });

@@ -1,17 +1,26 @@
 import type { PropertyCard as PropertyCardData } from '@bec/contracts';
-import { Badge, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from '@/features/properties/components/property-card.module.css';
 import { areaBasisLabel, formatDate, formatPrice, formatPricePerArea } from '@/lib/format';
 
+/** The card copy's width (the API's `card` WebP) and the photo area's height, as in the CSS. */
+const PHOTO_WIDTH = 480;
 const PHOTO_HEIGHT = 180;
 
-export type PropertyCardProps = { property: PropertyCardData };
+/**
+ * How soon the photo loads. `lazy`: as the card nears the screen. `eager`: at once (the first
+ * row, seen without scrolling). `high`: at once and ahead of other images (the first card, likely
+ * the page's largest paint).
+ */
+export type PhotoPriority = 'lazy' | 'eager' | 'high';
+
+export type PropertyCardProps = { property: PropertyCardData; photoPriority?: PhotoPriority };
 
 /** One property in the grid: cover photo, name, address, price and price per m², comuna and
  * region, created date. The whole card is the link to its detail page. */
-export function PropertyCard({ property }: PropertyCardProps) {
+export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardProps) {
   return (
     <Card
       component={Link}
@@ -24,18 +33,21 @@ export function PropertyCard({ property }: PropertyCardProps) {
     >
       <Card.Section>
         {property.photo_url ? (
-          // Fills the image area at any shape: cropped to it (object-fit: cover), never stretched.
-          // Decorative: the link is already named by the property's name.
-          <Image
+          // Its frame (CSS) sizes it, whatever the photo's shape; width and height (the card
+          // copy's width, the frame's height) size it too where no style applies. Decorative: the
+          // link is already named by the property's name.
+          <img
             src={property.photo_url}
             alt=""
-            h={PHOTO_HEIGHT}
-            fit="cover"
-            loading="lazy"
+            width={PHOTO_WIDTH}
+            height={PHOTO_HEIGHT}
+            loading={photoPriority === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={photoPriority === 'high' ? 'high' : undefined}
             decoding="async"
+            className={`${classes.frame} ${classes.photo}`}
           />
         ) : (
-          <Center h={PHOTO_HEIGHT} className={classes.placeholder}>
+          <Center className={classes.frame}>
             <Text size="sm" c="dimmed">
               No photo yet
             </Text>

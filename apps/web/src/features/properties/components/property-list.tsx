@@ -2,10 +2,18 @@ import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@
 import { useInViewport } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { type PropertyFilters, useProperties } from '@/features/properties/api/get-properties';
-import { PropertyCard } from '@/features/properties/components/property-card';
+import { type PhotoPriority, PropertyCard } from '@/features/properties/components/property-card';
 import { formatInteger } from '@/lib/format';
 
 export type PropertyListProps = { filters: PropertyFilters };
+
+/** Cards in the grid's first row at its widest (lg: 3 columns), seen without scrolling. */
+const FIRST_ROW = 3;
+
+/** The first card's photo is likely the page's largest paint: first in line. The rest of the
+ * first row load at once, the others as they near the screen. */
+const photoPriority = (index: number): PhotoPriority =>
+  index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy';
 
 /**
  * The grid of property cards for `filters`: 1 column on phones, 2 on tablets, 3 on desktop.
@@ -103,8 +111,12 @@ function PropertyResults({ filters }: PropertyListProps) {
         aria-busy={isPlaceholderData}
         opacity={isPlaceholderData ? 0.6 : 1}
       >
-        {cards.map((property) => (
-          <PropertyCard key={property.id} property={property} />
+        {cards.map((property, index) => (
+          <PropertyCard
+            key={property.id}
+            property={property}
+            photoPriority={photoPriority(index)}
+          />
         ))}
       </SimpleGrid>
       {isFetchNextPageError && errorAlert}

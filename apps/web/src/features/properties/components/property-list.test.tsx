@@ -1,0 +1,68 @@
+import type { PropertyCard } from '@bec/contracts';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PropertyList } from '@/features/properties/components/property-list';
+import { setAccessTokenSource } from '@/lib/access-token';
+import { renderRoutes } from '@/testing/render';
+import { okReply, stubApi } from '@/testing/stub-api';
+
+const card = (id: number): PropertyCard => ({
+  id,
+  name: `Propiedad ${id}`,
+  address: `Calle ${id}`,
+  price: 100_000_000 + id,
+  building_sqmts: 80,
+  land_sqmts: 120,
+  visited: false,
+  city_id: 13123,
+  city_name: 'Providencia',
+  region_id: 13,
+  region_name: 'Metropolitana de Santiago',
+  property_type_id: 2,
+  property_type_name: 'Departamento',
+  price_per_sqm: 1_250_000,
+  area_basis: 'building',
+  photo_url: `/photos/uploads/2025/03/${id}.jpg/card`,
+  created_at: '2025-03-05T15:00:00.000Z',
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessTokenSource(null);
+});
+
+describe('PropertyList', () => {
+  it("loads the first row's photos at once, the first ahead of all, and the rest lazily", async () => {
+    const ids = [1, 2, 3, 4, 5, 6];
+    stubApi({
+      'GET /api/properties': okReply({
+        props: ids.map(card),
+        next_cursor: null,
+        total: ids.length,
+        total_exact: true,
+      }),
+    });
+    renderRoutes([{ path: '/', element: <PropertyList filters={{}} /> }], '/');
+    await screen.findByRole('heading', { name: 'Propiedad 6' });
+
+    const photos = ids.map((id) =>
+      screen.getByRole('link', { name: new RegExp(`Propiedad ${id}\\b`) }).querySelector('img'),
+    );
+    expect(photos.map((img) => img?.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+      'lazy',
+    ]);
+    expect(photos.map((img) => img?.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+});
