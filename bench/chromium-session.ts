@@ -1,0 +1,116 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import { type LaunchedChrome, launch } from 'chrome-launcher';
+
+/** Debian's Chromium, as the e2e suite uses it; never a downloaded build. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * Headless, and quiet on the network: without the background-networking flags Chromium's own
+ * connections (updates, sync, QUIC probes) hit this machine's closed network.
+ */
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** A setup problem worth one line (no stack): what is missing and how to get it. */
+export class MissingBrowserError extends Error {
+  override readonly name = 'MissingBrowserError';
+}
+
+/** Throws a MissingBrowserError unless Chromium is there: checked before the minutes of setup. */
+export function assertChromium() {
+  try {
+    accessSync(CHROMIUM_PATH, constants.X_OK);
+  } catch {
+    throw new MissingBrowserError(
+      `no Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`,
+    );
+  }
+}
+
+/**
+ * Chromium on a fresh profile, driven over CDP by Lighthouse and (for the sign-in) Playwright.
+ * The caller kills it, also on Ctrl-C (chrome-launcher's own SIGINT handler would exit first).
+ */
+export async function launchChromium(userDataDir: string): Promise<LaunchedChrome> {
+  assertChromium();
+  // chrome-launcher writes its logs there before Chromium creates it.
+  mkdirSync(userDataDir, { recursive: true });
+  return launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+    handleSIGINT: false,
+  });
+}
+
+/** "Chromium/156.0.8078.79", as the browser reports itself. */
+export async function browserVersion(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+  const { Browser } = (await response.json()) as { Browser?: string };
+  return Browser ?? 'unknown';
+}
+
+/** Playwright attached to the running browser for one task, detached again afterwards. */
+async function withPage<T>(port: number, task: (page: Page) => Promise<T>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default browser context');
+    const page = await context.newPage();
+    try {
+      return await task(page);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    // Detaches only: the browser and its default profile (with the session) live on.
+    await browser.close();
+  }
+}
+
+/**
+ * Signs in through the development provider's page as a person would (e2e/support.ts `signIn`),
+ * so the session sits in the profile's localStorage, where the measured pages find it. Answers
+ * the access token the web app holds, for the API calls that set up the data.
+ */
+export function signIn(port: number, base: string, email: string): Promise<string> {
+  return withPage(port, async (page) => {
+    await page.goto(`${base}/home`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('stands in for Google').waitFor();
+    await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('heading', { name: 'Welcome to the BEC Project!' }).waitFor();
+    // The web app keeps its session (oidc-client-ts) under `oidc.user:<issuer>:<client>`.
+    const { origins } = await page.context().storageState();
+    const session = origins
+      .find((o) => o.origin === new URL(base).origin)
+      ?.localStorage.find((item) => item.name.startsWith('oidc.user:'));
+    const token = session ? (JSON.parse(session.value).access_token as string | undefined) : null;
+    if (!token) throw new Error(`signed in as ${email}, but no session is in localStorage`);
+    return token;
+  });
+}
+
+/**
+ * Empties the HTTP cache but keeps storage (the session). Lighthouse clears both unless told to
+ * keep storage, and then it clears neither: without this a signed-in page would be measured with
+ * the scripts the sign-in already cached, not as a first visit on a phone.
+ */
+export function clearHttpCache(port: number): Promise<void> {
+  return withPage(port, async (page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  });
+}

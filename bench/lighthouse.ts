@@ -1,0 +1,164 @@
+/**
+ * `npm run lighthouse`: the first screen on a phone, measured. Builds the web app, starts the
+ * server as `npm start` does (PGlite, the development sign-in, the demo data) on a fresh data
+ * folder, gives a few properties real photos, and runs Lighthouse's default mobile profile on
+ * /home signed out, then /properties and a property's page signed in (signed in through the
+ * development sign-in, in the same Chromium). Prints scores and metrics against issue 15's goals,
+ * and what Lighthouse flags; exits with 1 if a goal is missed.
+ *
+ *   --url http://localhost:3000   measure a running server instead (its development sign-in and
+ *                                 its data: nothing is built, started or changed)
+ *   --no-build                    use apps/web/dist as it is
+ *   --runs 3                      Lighthouse runs per page; the median one is reported
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { LaunchedChrome } from 'chrome-launcher';
+import { buildWeb } from './bundle-size.js';
+import {
+  assertChromium,
+  browserVersion,
+  clearHttpCache,
+  launchChromium,
+  MissingBrowserError,
+  signIn,
+} from './chromium-session.js';
+import { type DemoPhoto, givePhotos, makeDemoPhotos, propertyWithPhotos } from './demo-photos.js';
+import { type DemoServer, startDemoServer } from './demo-server.js';
+import { misses, printFindings, printTable } from './lighthouse-report.js';
+import { type PageResult, runLighthouse } from './lighthouse-run.js';
+import { elapsedSeconds, progress } from './report.js';
+
+/** An editor: the seeded account a team member signs in with (viewers see the same pages). */
+const MEMBER = 'editor@bec.local';
+/** Properties given photos: the first ones of the grid, more than a phone shows at once. */
+const WITH_PHOTOS = 6;
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const external = args.url?.replace(/\/+$/, '');
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`npm run lighthouse: --runs must be a whole number ≥ 1, not ${args.runs}`);
+  process.exit(2);
+}
+
+// Other work on the two cores moves the figures: the 1-minute load average is printed with them.
+const loadAtStart = os.loadavg()[0] ?? 0;
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'bec-lighthouse-'));
+// Kept after the run (unless empty): the reports are what a developer opens next.
+let reportsDir: string | undefined;
+let chrome: LaunchedChrome | undefined;
+let server: DemoServer | undefined;
+
+/** Synchronous, so it also runs from 'exit' (the server kills itself there: demo-server.ts). */
+function cleanUp() {
+  chrome?.kill();
+  chrome = undefined;
+  rmSync(workDir, { recursive: true, force: true, maxRetries: 3 });
+  if (reportsDir && readdirSync(reportsDir).length === 0) rmSync(reportsDir, { recursive: true });
+}
+process.once('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the browser and the server.`);
+    process.exit(130);
+  });
+}
+
+async function measure(): Promise<PageResult[]> {
+  assertChromium();
+  let base = external;
+  let photos: DemoPhoto[] | undefined;
+  if (!base) {
+    if (args['no-build']) progress('Using apps/web/dist as it is (--no-build)');
+    else {
+      progress('Building the web app (npm run build)…');
+      await buildWeb(path.join(workDir, 'build.log'));
+    }
+    progress('Starting the server (PGlite, development sign-in, demo data)…');
+    [server, photos] = await Promise.all([startDemoServer(workDir), makeDemoPhotos()]);
+    base = server.base;
+    progress(`Server ready at ${base}; ${photos.length} photos of 2000×1500 made`);
+  }
+
+  chrome = await launchChromium(path.join(workDir, 'profile'));
+  const { port } = chrome;
+  progress(`${await browserVersion(port)} on CDP port ${port}, fresh profile`);
+
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'bec-lighthouse-reports-'));
+  reportsDir = outDir;
+  const pages: PageResult[] = [];
+  const measurePage = async (label: string, pathname: string, signedIn: boolean) => {
+    progress(`Lighthouse: ${label} (${runs} run${runs === 1 ? '' : 's'})…`);
+    const result = await runLighthouse({
+      label,
+      url: `${base}${pathname}`,
+      port,
+      runs,
+      keepStorage: signedIn,
+      // Lighthouse resets storage and cache itself, but keeps both when told to keep storage.
+      beforeEach: signedIn ? () => clearHttpCache(port) : undefined,
+      outDir,
+      fileName: label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, ''),
+    });
+    server?.assertAlive();
+    pages.push(result);
+  };
+
+  // Signed out first, on the untouched profile.
+  await measurePage('/home signed out', '/home', false);
+
+  progress(`Signing in as ${MEMBER} through the development sign-in…`);
+  // Its access tokens last an hour (dev-identity.ts), longer than a run.
+  const token = await signIn(port, base, MEMBER);
+  let detailId: number;
+  if (photos) {
+    const ids = await givePhotos(base, token, photos, WITH_PHOTOS);
+    progress(`Photos given to properties ${ids.join(', ')} (${photos.length} each)`);
+    if (ids[0] === undefined) throw new Error('the server has no demo properties');
+    detailId = ids[0];
+  } else detailId = await propertyWithPhotos(base, token);
+
+  await measurePage('/properties signed in', '/properties', true);
+  await measurePage(`/properties/${detailId} signed in`, `/properties/${detailId}`, true);
+  return pages;
+}
+
+try {
+  const pages = await measure();
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const indexes = pages.map((p) => Math.round(p.environment.benchmarkIndex)).join(', ');
+  console.log(
+    `\nLighthouse ${pages[0]?.environment.lighthouse}, mobile profile (simulated slow 4G, 4× CPU slowdown), on ${cpu}, ${os.cpus().length} cores; load average ${loadAtStart.toFixed(2)} at start; benchmarkIndex ${indexes}\n`,
+  );
+  printTable(pages);
+  for (const page of pages) printFindings(page);
+  const missed = misses(pages);
+  console.log(
+    missed.length
+      ? `FAIL: ${missed.length} goal(s) missed: ${missed.map((m) => `${m.page} ${m.goal}`).join('; ')}`
+      : 'PASS: every goal met on every page.',
+  );
+  console.log(`Reports in ${reportsDir}. Took ${Math.round(elapsedSeconds())} s.`);
+  process.exitCode = missed.length ? 1 : 0;
+} catch (error) {
+  if (error instanceof MissingBrowserError) console.error(`npm run lighthouse: ${error.message}`);
+  else console.error('npm run lighthouse failed:', error);
+  if (reportsDir && readdirSync(reportsDir).length)
+    console.error(`Reports written so far are in ${reportsDir}.`);
+  process.exitCode = 1;
+} finally {
+  chrome?.kill();
+  chrome = undefined;
+  await server?.stop();
+}
+// Playwright's and Lighthouse's connections may hold the event loop open.
+process.exit();
