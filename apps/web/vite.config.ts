@@ -21,7 +21,14 @@ export default defineConfig({
   ],
   resolve: {
     // Mirrors `paths` in tsconfig.json.
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod, configured for the page's CSP before any schema is built (src/config/zod.ts).
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/config/zod.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: {

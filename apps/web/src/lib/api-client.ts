@@ -1,5 +1,3 @@
-// Before any schema parses: the CSP forbids the eval zod would probe for.
-import '@/config/zod';
 import { ErrorCodeSchema, ErrorEnvelopeSchema, envelope } from '@bec/contracts';
 import { z } from 'zod';
 import { bearerToken } from '@/lib/access-token';
