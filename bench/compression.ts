@@ -92,7 +92,7 @@ export type LevelFigures = {
 const ROUNDS = 7;
 const ROUND_MS = 40;
 
-/** CPU time this process has used, in µs: unlike wall time, it leaves out other processes' turns. */
+/** CPU time this process has used, in µs: unlike wall time, it leaves out other processes. */
 const cpuMicros = () => {
   const { user, system } = process.cpuUsage();
   return user + system;
