@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { cssVariablesResolver, theme } from '@/app/theme';
 import { overlaysHost } from '@/components/overlays/overlays-host';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
@@ -38,7 +39,7 @@ export type AppProviderProps = { children: ReactNode };
 export function AppProvider({ children }: AppProviderProps) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <DeferredOverlays />
         <AuthProvider>{children}</AuthProvider>

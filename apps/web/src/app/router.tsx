@@ -1,12 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '@/app/app-shell';
 import { RouteError } from '@/app/route-error';
+import { Component as Home } from '@/app/routes/home';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 
 /**
- * Each page is its own chunk (`lazy`), loaded when first visited. The shell is not: it renders
- * at once, with PageLoader in its outlet while the first page's code arrives.
+ * Each page is its own chunk (`lazy`), loaded when first visited, but for Home. The shell is not:
+ * it renders at once, with PageLoader in its outlet while the first page's code arrives.
  */
 export const routes: RouteObject[] = [
   {
@@ -15,11 +16,9 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, element: <Navigate to={paths.home.getHref()} replace /> },
-      {
-        path: paths.home.path,
-        lazy: () => import('@/app/routes/home'),
-        HydrateFallback: PageLoader,
-      },
+      // Home is where a first visit lands, and its card is that screen's largest paint: in the
+      // first load, not a chunk fetched after it.
+      { path: paths.home.path, Component: Home },
       {
         path: paths.properties.path,
         lazy: () => import('@/app/routes/properties'),
