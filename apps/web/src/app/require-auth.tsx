@@ -1,6 +1,7 @@
 import type { Role } from '@bec/contracts';
 import { Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingText } from '@/components/loading-text';
 import { paths } from '@/config/paths';
@@ -17,6 +18,11 @@ export type RequireAuthProps = {
   roles?: readonly Role[];
   /** Where a member without one of `roles` goes. */
   forbiddenTo?: string;
+  /**
+   * Starts the page's main data as soon as a session exists, beside the profile call rather than
+   * after it (the server checks membership on every call; the page still shows only to members).
+   */
+  prefetch?: (queryClient: QueryClient) => unknown;
 };
 
 /**
@@ -25,8 +31,21 @@ export type RequireAuthProps = {
  * so (the header offers "Try again"), so the page shows once the service is back. It mirrors the
  * server's rules; the server is the guard.
  */
-export function RequireAuth({ children, signedOutTo, roles, forbiddenTo }: RequireAuthProps) {
-  const { status, user, identityProvider } = useAuth();
+export function RequireAuth({
+  children,
+  signedOutTo,
+  roles,
+  forbiddenTo,
+  prefetch,
+}: RequireAuthProps) {
+  const { status, user, session, identityProvider } = useAuth();
+  const queryClient = useQueryClient();
+  const hasSession = session !== null;
+  const latestPrefetch = useRef(prefetch);
+  latestPrefetch.current = prefetch;
+  useEffect(() => {
+    if (hasSession) void latestPrefetch.current?.(queryClient);
+  }, [hasSession, queryClient]);
   if (identityProvider.status === 'error') {
     return (
       <Text c="dimmed" role="status">

@@ -101,6 +101,46 @@ describe('AuthProvider', () => {
     expect(await screen.findByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
   });
 
+  it("asks for the grid's first page beside the profile call, not after it", async () => {
+    storeSession('Ana Admin', 'ana@example.com');
+    const emptyPage = envelope({ props: [], next_cursor: null, total: 0, total_exact: true });
+    const { fetchMock, callsTo } = network({
+      ...workingProvider,
+      '/api/properties': () => ({ status: 200, body: emptyPage }),
+    });
+    const answer = fetchMock.getMockImplementation();
+    let answerProfile: () => void = () => undefined;
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === '/api/users/me'
+        ? new Promise<Response>((resolve) => {
+            answerProfile = () =>
+              resolve(
+                json({
+                  status: 200,
+                  body: envelope({
+                    id: 1,
+                    name: 'Ana Admin',
+                    email: 'ana@example.com',
+                    role: 'admin',
+                  }),
+                }),
+              );
+          })
+        : (answer?.(input, init) as Promise<Response>),
+    );
+    renderApp('/properties');
+
+    await waitFor(() => expect(callsTo('/api/properties')).toHaveLength(1));
+    expect(callsTo('/api/users/me')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Properties' })).not.toBeInTheDocument();
+
+    answerProfile();
+    expect(await screen.findByRole('heading', { name: 'Properties' })).toBeInTheDocument();
+    expect(await screen.findByText(/No properties/i)).toBeInTheDocument();
+    // The page uses what was fetched a moment ago instead of asking again.
+    expect(callsTo('/api/properties')).toHaveLength(1);
+  });
+
   it('shows the Access Denied card with the recorded request to a waitlisted account', async () => {
     storeSession('Nina New', 'nina@example.com');
     network({
@@ -237,6 +277,10 @@ describe('AuthProvider', () => {
       return unreachable?.(input, init) as Promise<Response>;
     });
     renderApp();
+    // Signed out, the first attempt waits for the first paint; once it has failed, 5 retries.
+    expect(
+      await screen.findByRole('status', { name: 'Reaching the sign-in service' }),
+    ).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(3875);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "This page's security policy (CSP) blocks the sign-in service at http://localhost:3000: whoever runs BEC has to allow it in the server's configuration.",

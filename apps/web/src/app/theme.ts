@@ -1,4 +1,4 @@
-import { Combobox, type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 /**
  * Mantine's defaults, where they fall short of WCAG AA (4.5:1 for normal text) or of a phone:

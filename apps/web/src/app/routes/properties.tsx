@@ -6,6 +6,8 @@ import { useAuth } from '@/features/auth/use-auth';
 import {
   type PropertyFilters as Filters,
   parsePropertyFilters,
+  priceRangeReversed,
+  propertiesInfiniteQueryOptions,
   propertyFiltersToSearchParams,
 } from '@/features/properties/api/get-properties';
 import { ExportButton } from '@/features/properties/components/export-button';
@@ -14,8 +16,16 @@ import { PropertyList } from '@/features/properties/components/property-list';
 
 /** /properties: members only; a signed-out visitor goes to / (spec §2). */
 export function Component() {
+  const [searchParams] = useSearchParams();
   return (
-    <RequireAuth signedOutTo={paths.root.getHref()}>
+    <RequireAuth
+      signedOutTo={paths.root.getHref()}
+      prefetch={(queryClient) => {
+        const filters = parsePropertyFilters(searchParams);
+        if (!priceRangeReversed(filters))
+          void queryClient.prefetchInfiniteQuery(propertiesInfiniteQueryOptions(filters));
+      }}
+    >
       <Properties />
     </RequireAuth>
   );

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
+import { propertyQueryOptions } from '@/features/properties/api/get-property';
 import { PropertyDetailScreen } from '@/features/properties/components/property-detail-screen';
 import { parseRouteId } from '@/lib/route-id';
 
@@ -15,7 +16,12 @@ export function Component() {
   const { user } = useAuth();
   const canManage = user?.role === 'editor' || user?.role === 'admin';
   return (
-    <RequireAuth signedOutTo={paths.home.getHref()}>
+    <RequireAuth
+      signedOutTo={paths.home.getHref()}
+      prefetch={(queryClient) =>
+        id === null ? undefined : queryClient.prefetchQuery(propertyQueryOptions(id))
+      }
+    >
       {id === null ? (
         <Stack gap="xs">
           <Text role="alert">Property ID is missing</Text>

@@ -1,6 +1,6 @@
 import type { Me } from '@bec/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { meQueryOptions } from '@/features/auth/api/me-query';
 import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
 import { type AuthEvent, authReducer, startingAuthState } from '@/features/auth/auth-machine';
@@ -17,6 +17,36 @@ import { setAccessTokenSource } from '@/lib/access-token';
 import { ApiError } from '@/lib/api-error';
 
 export type AuthProviderProps = { children: ReactNode };
+
+/**
+ * Whether a session was stored when the page loaded; if so, the profile call's code starts
+ * loading beside the sign-in service's, instead of after the session is restored.
+ */
+function useSessionStoredAtStart(): boolean {
+  const [stored] = useState(() => {
+    const mayBe = sessionMayBeStored();
+    if (mayBe) void import('@/features/auth/api/get-me');
+    return mayBe;
+  });
+  return stored;
+}
+
+/** False until the browser has painted the first frame. */
+function useFirstPaintDone(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    // The frame's callback runs before it paints; the timeout's, after.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setDone(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return done;
+}
 
 /** A failed profile call ends the sign-in when it is final (401/403) or nothing was loaded yet. */
 function profileEvent(me: {
@@ -43,11 +73,16 @@ function profileEvent(me: {
  */
 export function AuthProvider({ children }: AuthProviderProps) {
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(authReducer, null, () =>
-    startingAuthState(sessionMayBeStored()),
-  );
+  const sessionStored = useSessionStoredAtStart();
+  const [state, dispatch] = useReducer(authReducer, sessionStored, startingAuthState);
 
-  const identityProvider = useQuery(identityProviderQueryOptions());
+  const firstPaintDone = useFirstPaintDone();
+  // With a session to restore, the sign-in service is loaded at once: the page waits for it.
+  // Without one the signed-out screen needs nothing from it, so it comes after the first paint.
+  const identityProvider = useQuery({
+    ...identityProviderQueryOptions(),
+    enabled: sessionStored || firstPaintDone,
+  });
   const userManager = identityProvider.data?.userManager ?? null;
   const idpStatus = identityProvider.status;
   const idpFailures = identityProvider.failureCount;

@@ -5,7 +5,7 @@ import {
   PropertyListSchema,
 } from '@bec/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { propertyKeys } from '@/features/properties/api/query-keys';
+import { JUST_FETCHED_MS, propertyKeys } from '@/features/properties/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 
@@ -57,6 +57,10 @@ export function propertyFiltersToSearchParams(filters: PropertyFilters): URLSear
   return params;
 }
 
+/** A price range whose maximum is below its minimum: the API would refuse it (400). */
+export const priceRangeReversed = ({ price_min: min, price_max: max }: PropertyFilters) =>
+  min !== undefined && max !== undefined && min > max;
+
 /** True when some filter is set (a sort other than the default counts). */
 export const hasPropertyFilters = (filters: PropertyFilters) =>
   propertyFiltersToSearchParams(filters).toString() !== '';
@@ -88,6 +92,7 @@ export const propertiesInfiniteQueryOptions = (filters: PropertyFilters) =>
   infiniteQueryOptions({
     queryKey: propertyKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getProperties(filters, pageParam, signal),
+    staleTime: JUST_FETCHED_MS,
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
   });

@@ -1,6 +1,6 @@
 import { type PropertyDetail, PropertyDetailSchema } from '@bec/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { propertyKeys } from '@/features/properties/api/query-keys';
+import { JUST_FETCHED_MS, propertyKeys } from '@/features/properties/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 
@@ -21,6 +21,7 @@ export const propertyQueryOptions = (id: number) =>
   queryOptions({
     queryKey: propertyKeys.detail(id),
     queryFn: ({ signal }) => getProperty(id, signal),
+    staleTime: JUST_FETCHED_MS,
   });
 
 export const useProperty = (id: number) => useQuery(propertyQueryOptions(id));

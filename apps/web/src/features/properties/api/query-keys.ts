@@ -8,3 +8,10 @@ export const propertyKeys = {
   details: () => [...propertyKeys.all, 'detail'] as const,
   detail: (id: number) => [...propertyKeys.details(), id] as const,
 };
+
+/**
+ * A list or a property fetched this recently is not asked for again when a page mounts: the page
+ * may have prefetched it a moment before (RequireAuth). Saving, deleting and editing mark them
+ * stale themselves.
+ */
+export const JUST_FETCHED_MS = 10_000;

@@ -1,7 +1,11 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { type PropertyFilters, useProperties } from '@/features/properties/api/get-properties';
+import {
+  type PropertyFilters,
+  priceRangeReversed,
+  useProperties,
+} from '@/features/properties/api/get-properties';
 import { type PhotoPriority, PropertyCard } from '@/features/properties/components/property-card';
 import { formatInteger } from '@/lib/format';
 
@@ -20,9 +24,8 @@ const photoPriority = (index: number): PhotoPriority =>
  * Further pages load as the end of the grid scrolls into view, or with "Load more".
  */
 export function PropertyList({ filters }: PropertyListProps) {
-  const { price_min: min, price_max: max } = filters;
-  if (min !== undefined && max !== undefined && min > max) {
-    // The API would refuse it (400); say why here instead of asking.
+  if (priceRangeReversed(filters)) {
+    // Say why here instead of asking.
     return (
       <Alert color="yellow" title="Check the price range">
         The maximum price is below the minimum price.
