@@ -15,5 +15,5 @@ console.log(
   `First-load CSS ${kb(report.firstLoadCss)} gzip (budget ${kb(FIRST_LOAD_BUDGET.css)}); largest chunk ${report.largestChunk.file} ${kb(report.largestChunk.bytes)} minified`,
 );
 const over = overBudget(report);
-for (const line of over) console.error(`Over budget: ${line}`);
+for (const line of over) console.log(`Over budget: ${line}`);
 process.exitCode = over.length > 0 ? 1 : 0;
