@@ -114,3 +114,17 @@ export function clearHttpCache(port: number): Promise<void> {
     await cdp.detach();
   });
 }
+
+/**
+ * Empties the HTTP cache, then opens `url` once and waits until it is quiet: the app's files (and
+ * photos, whose signed links are stable for a day) are then cached as after an earlier visit of
+ * the same build, while the API's answers (`no-store`) are not.
+ */
+export function primeHttpCache(port: number, url: string): Promise<void> {
+  return withPage(port, async (page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await page.goto(url, { waitUntil: 'networkidle' });
+  });
+}

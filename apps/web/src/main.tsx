@@ -4,7 +4,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 
@@ -13,8 +13,12 @@ if (import.meta.env.DEV) void import('@mantine/core/styles.css');
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to render into.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the app in slices, yielding to the browser between them, instead of
+// one long task that a phone's slow CPU would stretch past what a tap should wait.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,6 +1,14 @@
 import type { Me } from '@bec/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import {
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+} from 'react';
 import { meQueryOptions } from '@/features/auth/api/me-query';
 import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
 import { type AuthEvent, authReducer, startingAuthState } from '@/features/auth/auth-machine';
@@ -136,7 +144,9 @@ export function AuthProvider({ children }: AuthProviderProps) {
   useEffect(() => {
     const event = profileEvent({ status: me.status, data: me.data, error: me.error });
     if (event === null) return;
-    dispatch(event);
+    // Signing in mounts the whole page: as a transition React renders it in slices, so it does
+    // not hold the main thread (and the user's taps) for one long task.
+    startTransition(() => dispatch(event));
     // The API refused the token itself: the session is of no use, forget it.
     if (me.error instanceof ApiError && me.error.status === 401) void userManager?.removeUser();
   }, [me.status, me.data, me.error, userManager]);
