@@ -9,15 +9,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(root, 'apps/api/src/server.ts');
 const READY_TIMEOUT_MS = 90_000;
 
-export type RunningServer = {
-  base: string;
-  pid: number;
-  logFile: string;
+export type RunningServer = SpawnedServer & {
   /** Resident and peak memory of the server process from /proc (MB). */
   memory: () => { rssMb: number; peakMb: number };
-  /** Throws (with the log's tail) if the server has died since it started. */
-  assertAlive: () => void;
-  stop: () => Promise<void>;
 };
 
 async function freePort(): Promise<number> {
@@ -55,48 +49,40 @@ export const BENCH_ADMIN = {
 };
 export const BENCH_AUDIENCE = 'bec-bench';
 
+export type SpawnedServer = {
+  base: string;
+  pid: number;
+  logFile: string;
+  /** Throws (with the log's tail) if the server has died since it started. */
+  assertAlive: () => void;
+  stop: () => Promise<void>;
+};
+
 /**
- * The real server as its own process, configured as in production: PostgreSQL and an external
- * OpenID issuer (the one the API tests use, on loopback, serving discovery and a JWKS). The
- * built-in development sign-in stays off, as it is in production; it loads oidc-provider, whose
- * AsyncLocalStorage puts a hook on every promise in the process. Node is spawned directly (not
- * through npm) so its pid is the server's and /proc reports the server's memory.
+ * Starts `apps/api/src/server.ts` on a free port with exactly the environment `envFor(port)`
+ * answers (plus PATH and HOME, so nothing from the caller's shell changes what is measured), logs
+ * to `tempDir/server.log`, and waits for `GET <base>/readyz`. Node is spawned directly (not through
+ * npm) so its pid is the server's; the cwd is `tempDir`, so no stray `.env` is loaded. If this
+ * process dies, the server does not outlive it.
  */
-export async function startServer({
-  databaseUrl,
-  tempDir,
-  issuer,
-}: {
-  databaseUrl: string;
-  tempDir: string;
-  issuer: TestIssuer;
-}): Promise<RunningServer> {
+export async function spawnServer(
+  tempDir: string,
+  envFor: (port: number) => { base: string; env: NodeJS.ProcessEnv },
+): Promise<SpawnedServer> {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const { base, env } = envFor(port);
   const logFile = path.join(tempDir, 'server.log');
   const log = openSync(logFile, 'a');
-  // A minimal environment: nothing from the caller's shell (LOG_LEVEL, a pool size…) may change
-  // what is measured.
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: path.join(tempDir, 'data'),
-    SEED_DEMO: '0',
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: 'bec-web',
-    OIDC_AUDIENCE: BENCH_AUDIENCE,
-    ADMIN_EMAILS: BENCH_ADMIN.email,
-  };
-  // tsx is resolved here because the server's cwd (the temp dir, so no stray .env is loaded)
-  // has no node_modules to resolve a bare `--import tsx` from.
+  // tsx is resolved here because the server's cwd has no node_modules to resolve a bare
+  // `--import tsx` from.
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', import.meta.resolve('tsx'), SERVER_ENTRY],
-    { cwd: tempDir, env, stdio: ['ignore', log, log] },
+    {
+      cwd: tempDir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', log, log],
+    },
   );
   closeSync(log);
   const pid = child.pid;
@@ -109,7 +95,6 @@ export async function startServer({
       resolve();
     });
   });
-  // If the bench itself dies, the server must not outlive it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
@@ -138,10 +123,6 @@ export async function startServer({
     base,
     pid,
     logFile,
-    memory: () => ({
-      rssMb: readStatusKb(pid, 'VmRSS') / 1024,
-      peakMb: readStatusKb(pid, 'VmHWM') / 1024,
-    }),
     assertAlive: () => {
       if (exited) throw died();
     },
@@ -154,6 +135,48 @@ export async function startServer({
       await exitPromise;
       clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * The real server as its own process, configured as in production: PostgreSQL and an external
+ * OpenID issuer (the one the API tests use, on loopback, serving discovery and a JWKS). The
+ * built-in development sign-in stays off, as it is in production; it loads oidc-provider, whose
+ * AsyncLocalStorage puts a hook on every promise in the process.
+ */
+export async function startServer({
+  databaseUrl,
+  tempDir,
+  issuer,
+}: {
+  databaseUrl: string;
+  tempDir: string;
+  issuer: TestIssuer;
+}): Promise<RunningServer> {
+  const server = await spawnServer(tempDir, (port) => {
+    const base = `http://127.0.0.1:${port}`;
+    return {
+      base,
+      env: {
+        DATABASE_URL: databaseUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DATA_DIR: path.join(tempDir, 'data'),
+        SEED_DEMO: '0',
+        OIDC_ISSUER: issuer.issuer,
+        OIDC_CLIENT_ID: 'bec-web',
+        OIDC_AUDIENCE: BENCH_AUDIENCE,
+        ADMIN_EMAILS: BENCH_ADMIN.email,
+      },
+    };
+  });
+  return {
+    ...server,
+    memory: () => ({
+      rssMb: readStatusKb(server.pid, 'VmRSS') / 1024,
+      peakMb: readStatusKb(server.pid, 'VmHWM') / 1024,
+    }),
   };
 }
 
