@@ -1,4 +1,4 @@
-import type { PropertyDetail } from '@bec/contracts';
+import type { PropertyCard, PropertyDetail } from '@bec/contracts';
 
 /** A property with every field set, as GET /api/properties/:id answers it. */
 export const lasCondesHouse: PropertyDetail = {
@@ -36,3 +36,25 @@ export const lasCondesHouse: PropertyDetail = {
   updated_at: '2025-04-10T20:30:00.000Z',
   photo_urls: [],
 };
+
+/** A card of the grid, as GET /api/properties lists it: "Propiedad <id>", in Providencia. */
+export const propertyCard = (id: number, overrides: Partial<PropertyCard> = {}): PropertyCard => ({
+  id,
+  name: `Propiedad ${id}`,
+  address: `Calle ${id}`,
+  price: 100_000_000 + id,
+  building_sqmts: 80,
+  land_sqmts: 120,
+  visited: false,
+  city_id: 13123,
+  city_name: 'Providencia',
+  region_id: 13,
+  region_name: 'Metropolitana de Santiago',
+  property_type_id: 2,
+  property_type_name: 'Departamento',
+  price_per_sqm: 1_250_000,
+  area_basis: 'building',
+  photo_url: null,
+  created_at: '2025-03-05T15:00:00.000Z',
+  ...overrides,
+});

@@ -1,4 +1,4 @@
-import type { PropertyCard, PropertyList, Region } from '@bec/contracts';
+import type { PropertyList, Region } from '@bec/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { routes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth } from '@/features/auth/testing/fake-auth';
 import { setAccessTokenSource } from '@/lib/access-token';
+import { propertyCard } from '@/testing/property-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { errorReply, okReply, type StubRoute, stubApi } from '@/testing/stub-api';
 
@@ -36,26 +37,7 @@ const TYPES = [
   { id: 2, name: 'Departamento' },
 ];
 
-const card = (id: number, overrides: Partial<PropertyCard> = {}): PropertyCard => ({
-  id,
-  name: `Propiedad ${id}`,
-  address: `Calle ${id}`,
-  price: 100_000_000 + id,
-  building_sqmts: 80,
-  land_sqmts: 120,
-  visited: false,
-  city_id: 13123,
-  city_name: 'Providencia',
-  region_id: 13,
-  region_name: 'Metropolitana de Santiago',
-  property_type_id: 2,
-  property_type_name: 'Departamento',
-  price_per_sqm: 1_250_000,
-  area_basis: 'building',
-  photo_url: null,
-  created_at: '2025-03-05T15:00:00.000Z',
-  ...overrides,
-});
+const card = propertyCard;
 
 const page = (ids: number[], next_cursor: string | null, total: number): PropertyList => ({
   props: ids.map((id) => card(id)),

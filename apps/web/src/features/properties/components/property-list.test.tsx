@@ -1,30 +1,13 @@
-import type { PropertyCard } from '@bec/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PropertyList } from '@/features/properties/components/property-list';
 import { setAccessTokenSource } from '@/lib/access-token';
+import { propertyCard } from '@/testing/property-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { okReply, stubApi } from '@/testing/stub-api';
 
-const card = (id: number): PropertyCard => ({
-  id,
-  name: `Propiedad ${id}`,
-  address: `Calle ${id}`,
-  price: 100_000_000 + id,
-  building_sqmts: 80,
-  land_sqmts: 120,
-  visited: false,
-  city_id: 13123,
-  city_name: 'Providencia',
-  region_id: 13,
-  region_name: 'Metropolitana de Santiago',
-  property_type_id: 2,
-  property_type_name: 'Departamento',
-  price_per_sqm: 1_250_000,
-  area_basis: 'building',
-  photo_url: `/photos/uploads/2025/03/${id}.jpg/card`,
-  created_at: '2025-03-05T15:00:00.000Z',
-});
+const card = (id: number) =>
+  propertyCard(id, { photo_url: `/photos/uploads/2025/03/${id}.jpg/card` });
 
 afterEach(() => {
   vi.unstubAllGlobals();
