@@ -13,6 +13,7 @@ import {
 } from '@bec/contracts';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { sensorGrain } from '../apps/api/test/photo-fixtures.js';
 
 const WIDTH = 2000;
 const HEIGHT = 1500;
@@ -49,18 +50,7 @@ export type DemoPhoto = { name: string; bytes: Buffer };
  * better than a camera's photos): about 0.5 MB each.
  */
 export async function makeDemoPhotos(): Promise<DemoPhoto[]> {
-  const grain = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 28 },
-    },
-  })
-    .blur(0.7)
-    .png()
-    .toBuffer();
+  const grain = await sensorGrain(WIDTH, HEIGHT);
   return Promise.all(
     Object.entries(SCENES).map(async ([name, shapes]) => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`;

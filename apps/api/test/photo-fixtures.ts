@@ -15,9 +15,12 @@ const scene = (width: number, height: number) =>
     <rect x="${width * 0.42}" y="${height * 0.6}" width="${width * 0.06}" height="${height * 0.15}" fill="#5a3d2b"/>
   </svg>`);
 
-/** The scene with sensor-like grain: without it a "photo" compresses unrealistically well. */
-async function grainy(width: number, height: number) {
-  const grain = await sharp({
+/**
+ * Sensor-like grain to lay over a drawn scene (`blend: 'soft-light'`): without it a "photo"
+ * compresses unrealistically well.
+ */
+export const sensorGrain = (width: number, height: number) =>
+  sharp({
     create: {
       width,
       height,
@@ -29,6 +32,10 @@ async function grainy(width: number, height: number) {
     .blur(0.7)
     .png()
     .toBuffer();
+
+/** The scene with sensor-like grain. */
+async function grainy(width: number, height: number) {
+  const grain = await sensorGrain(width, height);
   return sharp(scene(width, height))
     .composite([{ input: grain, blend: 'soft-light' }])
     .png()
