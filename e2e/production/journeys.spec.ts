@@ -66,6 +66,36 @@ test("the page's CSP allows the external provider and the bucket, and no more", 
   });
 });
 
+test('the first screen: sign-in settings in the page, the discovery preloaded once, the code compressed', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', (response) =>
+    encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding']),
+  );
+
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+
+  const settings = JSON.parse((await page.locator('#bec-config').textContent()) ?? '{}');
+  expect(settings.oidc).toMatchObject({
+    issuer: PRODUCTION.issuer,
+    client_id: PRODUCTION.clientId,
+    audience: PRODUCTION.audience,
+  });
+  const discovery = `${PRODUCTION.issuer}/.well-known/openid-configuration`;
+  await expect(page.locator(`link[rel="preload"][href="${discovery}"]`)).toHaveCount(1);
+  // The page asked neither for its settings nor twice for the discovery (the preload was used).
+  expect(requested.filter((url) => new URL(url).pathname === '/api/config')).toEqual([]);
+  expect(requested.filter((url) => url === discovery)).toHaveLength(1);
+  // The entry chunk comes compressed (over plain http Chromium offers gzip, not br).
+  const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
+  expect(encodings.get(entry ?? '')).toMatch(/^(br|gzip)$/);
+});
+
 test('a new account lands on the waitlist; the admin (ADMIN_EMAILS) approves it as editor', async ({
   page,
   newPage,
