@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, e2eRequired, missingBrowserReason } from './e2e/browser';
+import { chromiumArgs, chromiumPath, e2eRequired, missingBrowserReason } from './e2e/browser';
 import { PRODUCTION, productionSkipReason } from './e2e/production/settings';
 
 const port = Number(process.env.E2E_PORT || 3100);
@@ -101,15 +101,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: chromiumArgs,
     },
     trace: 'retain-on-failure',
   },

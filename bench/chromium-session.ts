@@ -1,24 +1,10 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
+import { chromiumArgs, chromiumPath } from '../e2e/browser.js';
 
-/** Debian's Chromium, as the e2e suite uses it; never a downloaded build. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/**
- * Headless, and quiet on the network: without the background-networking flags Chromium's own
- * connections (updates, sync, QUIC probes) hit this machine's closed network.
- */
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** Debian's Chromium (`chromiumPath`), launched as the e2e suite launches it, but headless. */
+const FLAGS = ['--headless=new', ...chromiumArgs];
 
 /** A setup problem worth one line (no stack): what is missing and how to get it. */
 export class MissingBrowserError extends Error {
@@ -28,10 +14,10 @@ export class MissingBrowserError extends Error {
 /** Throws a MissingBrowserError unless Chromium is there: checked before the minutes of setup. */
 export function assertChromium() {
   try {
-    accessSync(CHROMIUM_PATH, constants.X_OK);
+    accessSync(chromiumPath, constants.X_OK);
   } catch {
     throw new MissingBrowserError(
-      `no Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`,
+      `no Chromium at ${chromiumPath}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`,
     );
   }
 }
@@ -45,7 +31,7 @@ export async function launchChromium(userDataDir: string): Promise<LaunchedChrom
   // chrome-launcher writes its logs there before Chromium creates it.
   mkdirSync(userDataDir, { recursive: true });
   return launch({
-    chromePath: CHROMIUM_PATH,
+    chromePath: chromiumPath,
     chromeFlags: FLAGS,
     userDataDir,
     logLevel: 'silent',
