@@ -11,3 +11,9 @@ export const ClientConfigSchema = z.object({
   dev_signin: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+/**
+ * The id of the `<script type="application/json">` element in which the server hands the served
+ * index.html the same configuration, so the SPA needs no GET /api/config before its first screen.
+ */
+export const CLIENT_CONFIG_ELEMENT_ID = 'bec-config';

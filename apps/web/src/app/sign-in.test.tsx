@@ -1,3 +1,4 @@
+import { CLIENT_CONFIG_ELEMENT_ID } from '@bec/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { User } from 'oidc-client-ts';
@@ -180,7 +181,7 @@ describe('AuthProvider', () => {
   it('reads the sign-in settings the served page carries, without asking GET /api/config', async () => {
     const inline = document.createElement('script');
     inline.type = 'application/json';
-    inline.id = 'bec-config';
+    inline.id = CLIENT_CONFIG_ELEMENT_ID;
     inline.textContent = JSON.stringify(config.data);
     document.head.append(inline);
     try {

@@ -1,7 +1,4 @@
-import type { ClientConfig } from '@bec/contracts';
-
-/** The element the web app reads its configuration from before it would ask GET /api/config. */
-export const CLIENT_CONFIG_ELEMENT_ID = 'bec-config';
+import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '@bec/contracts';
 
 /**
  * JSON that cannot end the <script> element holding it: `<`, `>` and `&` as \u escapes (no

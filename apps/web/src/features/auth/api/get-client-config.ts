@@ -1,8 +1,5 @@
-import { type ClientConfig, ClientConfigSchema } from '@bec/contracts';
+import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig, ClientConfigSchema } from '@bec/contracts';
 import { apiRequest } from '@/lib/api-client';
-
-/** The element the server writes into the index.html it serves, holding GET /api/config's data. */
-export const INLINE_CONFIG_ID = 'bec-config';
 
 /**
  * What the SPA needs to sign in, read at run time (one build, every deployment): from the page
@@ -11,7 +8,7 @@ export const INLINE_CONFIG_ID = 'bec-config';
  * it on its schedule.
  */
 export function getClientConfig(): Promise<ClientConfig> {
-  const inline = document.getElementById(INLINE_CONFIG_ID)?.textContent;
+  const inline = document.getElementById(CLIENT_CONFIG_ELEMENT_ID)?.textContent;
   if (inline) return Promise.resolve(ClientConfigSchema.parse(JSON.parse(inline)));
   return apiRequest('/config', ClientConfigSchema, { anonymous: true });
 }
