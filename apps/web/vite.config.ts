@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { linguiCatalogues } from './build/lingui-catalogues.ts';
 import { mantineComponentStyles } from './build/mantine-component-styles.ts';
 
 // In development the API runs on its own port (`npm run dev`); what is not the SPA goes there.
@@ -10,6 +11,7 @@ const API_ORIGIN = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    linguiCatalogues(),
     mantineComponentStyles(),
     // Every text asset also as .br and .gz beside it, at the highest levels: compressed once at
     // build time, served by content negotiation (@fastify/static's preCompressed).

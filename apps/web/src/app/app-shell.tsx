@@ -5,6 +5,7 @@ import { navLinksFor } from '@/app/nav-links';
 import { paths } from '@/config/paths';
 import { AuthControls } from '@/features/auth/components/auth-controls';
 import { useAuth } from '@/features/auth/use-auth';
+import { useT } from '@/i18n/use-t';
 
 /** The spec's "40 units" of sidebar: 40 spacing units of 4 px. */
 export const NAVBAR_WIDTH = 160;
@@ -20,6 +21,7 @@ export function AppLayout() {
   // Below the breakpoint the open sidebar covers the page, so following a link closes it.
   const isMobile = useMediaQuery('(max-width: 48em)');
   const { status, user } = useAuth();
+  const t = useT();
   const { pathname } = useLocation();
   const links = navLinksFor(status, user?.role ?? null);
 
@@ -40,21 +42,21 @@ export function AppLayout() {
               opened={opened}
               onClick={toggle}
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t('nav.toggle')}
               aria-expanded={opened}
               aria-controls={NAVBAR_ID}
             />
             <Anchor component={Link} to={paths.home.getHref()} fw={700} fz="xl" underline="never">
-              BEC
+              {t('app.name')}
             </Anchor>
           </Group>
           <AuthControls />
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar id={NAVBAR_ID} p="xs" aria-label="Main navigation" inert={!opened}>
+      <AppShell.Navbar id={NAVBAR_ID} p="xs" aria-label={t('nav.main')} inert={!opened}>
         <Group justify="flex-end">
-          <CloseButton aria-label="Close navigation" onClick={close} />
+          <CloseButton aria-label={t('nav.close')} onClick={close} />
         </Group>
         <Stack gap={4} mt="xs">
           {links.map((link) => (
@@ -62,7 +64,7 @@ export function AppLayout() {
               key={link.href}
               component={Link}
               to={link.href}
-              label={link.label}
+              label={t(link.label)}
               active={pathname === link.href || pathname.startsWith(`${link.href}/`)}
               onClick={isMobile ? close : undefined}
             />

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { navLinksFor } from '@/app/nav-links';
+import { t } from '@/i18n/i18n';
 
 const labels = (...args: Parameters<typeof navLinksFor>) =>
-  navLinksFor(...args).map((link) => `${link.label} ${link.href}`);
+  navLinksFor(...args).map((link) => `${t(link.label)} ${link.href}`);
 
 describe('navLinksFor', () => {
   it('shows no links while loading', () => {

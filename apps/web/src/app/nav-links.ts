@@ -1,13 +1,14 @@
 import type { Role } from '@bec/contracts';
 import { paths } from '@/config/paths';
 import type { AuthStatus } from '@/features/auth/auth-machine';
+import type { MessageId } from '@/i18n/message-id';
 
-export type NavLinkItem = { label: string; href: string };
+export type NavLinkItem = { label: MessageId; href: string };
 
-const home: NavLinkItem = { label: 'Home', href: paths.home.getHref() };
-const properties: NavLinkItem = { label: 'Properties', href: paths.properties.getHref() };
-const data: NavLinkItem = { label: 'Data', href: paths.data.getHref() };
-const users: NavLinkItem = { label: 'Users', href: paths.users.getHref() };
+const home: NavLinkItem = { label: 'nav.home', href: paths.home.getHref() };
+const properties: NavLinkItem = { label: 'nav.properties', href: paths.properties.getHref() };
+const data: NavLinkItem = { label: 'nav.data', href: paths.data.getHref() };
+const users: NavLinkItem = { label: 'nav.users', href: paths.users.getHref() };
 
 /**
  * The sidebar's links (spec §2): none while loading, Home when signed out, Home, Properties and

@@ -6,9 +6,7 @@ import { Navigate } from 'react-router';
 import { LoadingText } from '@/components/loading-text';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
-
-export const SIGN_IN_NEEDED_MESSAGE =
-  'This page needs you signed in, and the sign-in service cannot be reached: use Try again at the top once it is back.';
+import { useT } from '@/i18n/use-t';
 
 export type RequireAuthProps = {
   children: ReactNode;
@@ -40,6 +38,7 @@ export function RequireAuth({
 }: RequireAuthProps) {
   const { status, user, session, identityProvider } = useAuth();
   const queryClient = useQueryClient();
+  const t = useT();
   const hasSession = session !== null;
   const latestPrefetch = useRef(prefetch);
   latestPrefetch.current = prefetch;
@@ -49,7 +48,7 @@ export function RequireAuth({
   if (identityProvider.status === 'error') {
     return (
       <Text c="dimmed" role="status">
-        {SIGN_IN_NEEDED_MESSAGE}
+        {t('auth.signInNeeded')}
       </Text>
     );
   }

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { User } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIGN_IN_NEEDED_MESSAGE } from '@/app/require-auth';
 import { routes } from '@/app/router';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { renderRoutes } from '@/testing/render';
@@ -308,7 +307,7 @@ describe('AuthProvider', () => {
     );
     expect(down.callsTo(`${ISSUER}/token`)).toHaveLength(6);
     // The page stays and says why it is empty; the session is kept for when the provider is back.
-    expect(screen.getByText(SIGN_IN_NEEDED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(/This page needs you signed in/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(USER_KEY)).not.toBeNull();
     expect(down.callsTo('/api/users/me')).toHaveLength(0);

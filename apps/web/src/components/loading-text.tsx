@@ -1,6 +1,8 @@
 import { Text } from '@mantine/core';
+import { useT } from '@/i18n/use-t';
 
 /** What a screen shows while the session status is still loading (the spec's "Loading..."). */
 export function LoadingText() {
-  return <Text role="status">Loading...</Text>;
+  const t = useT();
+  return <Text role="status">{t('status.loading')}</Text>;
 }

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import '@/app/messages';
+import { activateLocale } from '@/i18n/i18n';
+
+// Component tests read English (the specification's catalogue); the browser journeys run in
+// Spanish, the default, and one in English.
+activateLocale('en');
 
 // jsdom lacks what Mantine measures the page with.
 Object.defineProperty(window, 'matchMedia', {
@@ -26,7 +32,8 @@ class ResizeObserverStub implements ResizeObserver {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
+  await activateLocale('en');
 });

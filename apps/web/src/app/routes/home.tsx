@@ -2,10 +2,12 @@ import { Stack, Text, Title } from '@mantine/core';
 import { LoadingText } from '@/components/loading-text';
 import { AccessDeniedCard } from '@/features/auth/components/access-denied-card';
 import { useAuth } from '@/features/auth/use-auth';
+import { useT } from '@/i18n/use-t';
 
 /** /home: the landing screen, by sign-in status (spec §2). */
 export function Component() {
   const { status, waitlisted, error } = useAuth();
+  const t = useT();
   switch (status) {
     case 'loading':
       return <LoadingText />;
@@ -17,11 +19,11 @@ export function Component() {
     case 'authenticated':
       return (
         <Stack gap="xs">
-          <Title order={2}>Welcome to the BEC Project!</Title>
-          <Text>Navigate with the sidebar on the left (the menu button opens it).</Text>
+          <Title order={2}>{t('home.welcome')}</Title>
+          <Text>{t('home.navigate')}</Text>
         </Stack>
       );
     default:
-      return <Text>Unknown status</Text>;
+      return <Text>{t('status.unknown')}</Text>;
   }
 }

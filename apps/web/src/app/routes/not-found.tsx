@@ -1,15 +1,17 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/use-t';
 
 /** Any path the app does not know. */
 export function Component() {
+  const t = useT();
   return (
     <Stack gap="xs">
-      <Title order={2}>Page not found</Title>
-      <Text>There is no page at this address.</Text>
+      <Title order={2}>{t('notFound.title')}</Title>
+      <Text>{t('notFound.body')}</Text>
       <Anchor component={Link} to={paths.home.getHref()}>
-        Go to the home page
+        {t('common.goHome')}
       </Anchor>
     </Stack>
   );

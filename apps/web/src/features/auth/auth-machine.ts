@@ -1,4 +1,5 @@
 import type { ErrorCode, Me } from '@bec/contracts';
+import { t } from '@/i18n/i18n';
 
 /**
  * The sign-in state of the app as a pure state machine: events in, state out. The AuthProvider
@@ -15,16 +16,14 @@ import type { ErrorCode, Me } from '@bec/contracts';
 /** Discovery is retried 5 times, 125 ms after the first failure and doubling: 125 … 2000 ms. */
 export const IDP_MAX_RETRIES = 5;
 export const IDP_FIRST_RETRY_DELAY_MS = 125;
-export const IDP_UNREACHABLE_MESSAGE = 'The sign-in service cannot be reached.';
-const IDP_BLOCKED = "This page's security policy (CSP) blocks the sign-in service";
+const IDP_BLOCKED = 'Blocked by the content security policy: ';
 /** The provider answered nothing because the page's own CSP refused to ask it. */
-export const idpBlockedMessage = (origin: string) =>
-  `${IDP_BLOCKED} at ${origin}: whoever runs BEC has to allow it in the server's configuration.`;
+export const idpBlockedReason = (origin: string) => `${IDP_BLOCKED}${origin}`;
 /** What to tell the user when the sign-in service failed for good, from the last failure. */
-export const identityProviderFailure = (reason: string | null) =>
-  reason?.startsWith(IDP_BLOCKED) ? reason : IDP_UNREACHABLE_MESSAGE;
-export const WAITLISTED_MESSAGE =
-  'Your access request has been recorded: an administrator has to approve it before you can use BEC.';
+export const identityProviderFailure = (reason: string | null): string =>
+  reason?.startsWith(IDP_BLOCKED)
+    ? t('auth.providerBlocked', { origin: reason.slice(IDP_BLOCKED.length) })
+    : t('auth.providerUnreachable');
 
 /** Delay before retry number `failureCount + 1` (`failureCount` is 0 before the first retry). */
 export function identityProviderRetryDelay(failureCount: number): number {

@@ -4,7 +4,7 @@ import type { UserManager } from 'oidc-client-ts';
 import {
   IDP_MAX_RETRIES,
   identityProviderRetryDelay,
-  idpBlockedMessage,
+  idpBlockedReason,
 } from '@/features/auth/auth-machine';
 import { watchPolicyViolations } from '@/features/auth/policy-violations';
 import { userManagerSettings } from '@/features/auth/user-manager';
@@ -34,7 +34,7 @@ export async function loadIdentityProvider(): Promise<IdentityProvider> {
     await userManager.metadataService.getMetadata();
   } catch (err) {
     const issuer = new URL(config.oidc.issuer).origin;
-    if (await violations.blocked(issuer)) throw new Error(idpBlockedMessage(issuer));
+    if (await violations.blocked(issuer)) throw new Error(idpBlockedReason(issuer));
     throw err;
   } finally {
     violations.stop();

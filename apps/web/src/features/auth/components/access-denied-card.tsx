@@ -1,5 +1,5 @@
 import { Card, List, Text, Title } from '@mantine/core';
-import { WAITLISTED_MESSAGE } from '@/features/auth/auth-machine';
+import { useT } from '@/i18n/use-t';
 
 export type AccessDeniedCardProps = {
   /** The profile call recorded an access request that waits for an administrator. */
@@ -10,23 +10,24 @@ export type AccessDeniedCardProps = {
 
 /** What a visitor without access sees on Home, with the two steps to get it. */
 export function AccessDeniedCard({ waitlisted, error = null }: AccessDeniedCardProps) {
+  const t = useT();
   return (
     <Card withBorder padding="lg" radius="md" maw={560}>
       <Title order={2} size="h3" mb="sm">
-        Access Denied
+        {t('auth.accessDenied.title')}
       </Title>
       <List type="ordered" spacing="xs">
-        <List.Item>Sign in with your Google account.</List.Item>
-        <List.Item>Request access to the project from the administrator.</List.Item>
+        <List.Item>{t('auth.accessDenied.step1')}</List.Item>
+        <List.Item>{t('auth.accessDenied.step2')}</List.Item>
       </List>
       {waitlisted && (
         <Text mt="md" fw={500}>
-          {WAITLISTED_MESSAGE}
+          {t('auth.waitlisted')}
         </Text>
       )}
       {error !== null && (
         <Text mt="md" c="red" role="alert">
-          Error: {error}
+          {t('common.error', { message: error })}
         </Text>
       )}
     </Card>

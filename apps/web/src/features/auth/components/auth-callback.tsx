@@ -6,14 +6,16 @@ import { paths } from '@/config/paths';
 import { identityProviderFailure } from '@/features/auth/auth-machine';
 import { signinCallbackQueryOptions } from '@/features/auth/session-queries';
 import { useAuth } from '@/features/auth/use-auth';
+import { useT } from '@/i18n/use-t';
 
 function SignInFailed({ message }: { message: string }) {
+  const t = useT();
   return (
     <Stack gap="sm">
-      <Title order={2}>Sign-in failed</Title>
-      <Text role="alert">Error: {message}</Text>
+      <Title order={2}>{t('auth.signInFailed')}</Title>
+      <Text role="alert">{t('common.error', { message })}</Text>
       <Anchor component={Link} to={paths.home.getHref()}>
-        Go to the home page
+        {t('common.goHome')}
       </Anchor>
     </Stack>
   );
@@ -26,6 +28,7 @@ function SignInFailed({ message }: { message: string }) {
  */
 export function AuthCallback() {
   const { userManager, identityProvider } = useAuth();
+  const t = useT();
   // The URL as the provider sent it, before anything navigates away.
   const [callbackUrl] = useState(() => window.location.href);
   const callback = useQuery(signinCallbackQueryOptions(userManager, callbackUrl));
@@ -34,5 +37,5 @@ export function AuthCallback() {
     return <SignInFailed message={identityProviderFailure(identityProvider.reason)} />;
   if (callback.isError) return <SignInFailed message={callback.error.message} />;
   if (callback.isSuccess) return <Navigate to={callback.data.returnTo} replace />;
-  return <Text role="status">Signing you in...</Text>;
+  return <Text role="status">{t('auth.signingIn')}</Text>;
 }

@@ -1,8 +1,10 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { LanguageToggle } from '@/components/language-toggle';
 import { identityProviderFailure } from '@/features/auth/auth-machine';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { useAuth } from '@/features/auth/use-auth';
+import { useT } from '@/i18n/use-t';
 
 // The menu (with Mantine's popover machinery) is for signed-in pages only: not in the first load.
 const UserMenu = lazy(() =>
@@ -16,6 +18,7 @@ const UserMenu = lazy(() =>
  */
 export function AuthControls() {
   const { identityProvider, status, session, retry } = useAuth();
+  const t = useT();
   if (identityProvider.status === 'error') {
     return (
       <Group gap="xs" wrap="nowrap">
@@ -23,7 +26,7 @@ export function AuthControls() {
           {identityProviderFailure(identityProvider.reason)}
         </Text>
         <Button size="xs" variant="light" color="red" onClick={retry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Group>
     );
@@ -32,12 +35,19 @@ export function AuthControls() {
   // Signed out, the button shows at once (disabled until the service is ready), unless the
   // service is being retried: then that is what the header says.
   if (status === 'loading' || (session === null && degraded)) {
-    const label = degraded ? 'Reaching the sign-in service' : 'Loading';
+    const label = degraded ? t('auth.reachingProvider') : t('status.busy');
     return <Loader size="sm" role="status" aria-label={label} />;
   }
-  if (session === null) return <SignInButton />;
+  if (session === null) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <LanguageToggle />
+        <SignInButton />
+      </Group>
+    );
+  }
   return (
-    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+    <Suspense fallback={<Loader size="sm" role="status" aria-label={t('status.busy')} />}>
       <UserMenu />
     </Suspense>
   );

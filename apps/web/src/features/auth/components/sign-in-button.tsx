@@ -1,11 +1,13 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useAuth } from '@/features/auth/use-auth';
+import { useT } from '@/i18n/use-t';
 
 /** Leaves for the identity provider's sign-in page, to come back to this page. */
 export function SignInButton() {
   const { signIn, userManager } = useAuth();
   const [leaving, setLeaving] = useState(false);
+  const t = useT();
   return (
     <Button
       size="sm"
@@ -16,7 +18,7 @@ export function SignInButton() {
         signIn().catch(() => setLeaving(false));
       }}
     >
-      Sign in
+      {t('auth.signIn')}
     </Button>
   );
 }

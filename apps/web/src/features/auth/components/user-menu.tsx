@@ -1,15 +1,32 @@
+import type { Role } from '@bec/contracts';
 import { Badge, Button, Menu, Stack, Text } from '@mantine/core';
 import { useAuth } from '@/features/auth/use-auth';
+import { LOCALES } from '@/i18n/locale';
+import type { MessageId } from '@/i18n/message-id';
+import { useLocale, useT } from '@/i18n/use-t';
+
+export const ROLE_LABEL: Record<Role, MessageId> = {
+  viewer: 'role.viewer',
+  editor: 'role.editor',
+  admin: 'role.admin',
+};
+
+const LANGUAGE_NAME = { 'es-CL': 'language.es-CL', en: 'language.en' } as const;
 
 /**
- * The signed-in account: name, email, role and "Sign out". An account that is signed in at the
- * provider but not (yet) a member shows the menu too, so it can sign out and switch accounts.
+ * The signed-in account: name, email, role, the language and "Sign out". An account that is
+ * signed in at the provider but not (yet) a member shows the menu too, so it can sign out and
+ * switch accounts.
  */
 export function UserMenu() {
   const { user, session, waitlisted, signOut } = useAuth();
-  const name = user?.name ?? session?.name ?? session?.email ?? 'Signed in';
+  const t = useT();
+  const { locale, setLocale } = useLocale();
+  const name = user?.name ?? session?.name ?? session?.email ?? t('userMenu.signedIn');
   const email = user?.email ?? session?.email ?? null;
-  const role = user?.role ?? (waitlisted ? 'access requested' : 'no access');
+  const role = user
+    ? t(ROLE_LABEL[user.role])
+    : t(waitlisted ? 'userMenu.accessRequested' : 'userMenu.noAccess');
 
   return (
     <Menu position="bottom-end" width={240} shadow="md">
@@ -33,7 +50,21 @@ export function UserMenu() {
           </Badge>
         </Stack>
         <Menu.Divider />
-        <Menu.Item onClick={() => void signOut()}>Sign out</Menu.Item>
+        <Menu.Label>{t('userMenu.language')}</Menu.Label>
+        {LOCALES.map((option) => (
+          <Menu.Item
+            key={option}
+            lang={option}
+            role="menuitemradio"
+            aria-checked={option === locale}
+            fw={option === locale ? 600 : undefined}
+            onClick={() => setLocale(option)}
+          >
+            {t(LANGUAGE_NAME[option])}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item onClick={() => void signOut()}>{t('auth.signOut')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

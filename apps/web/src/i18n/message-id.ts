@@ -1,0 +1,4 @@
+import type app from '@/app/locales/en.json';
+
+/** Every text's key: the English catalogues' keys (a test checks every language has the same). */
+export type MessageId = keyof typeof app;
