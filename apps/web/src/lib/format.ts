@@ -1,62 +1,75 @@
-import type { AreaBasis } from '@bec/contracts';
+import { currentLocale } from '@/i18n/i18n';
+import type { Locale } from '@/i18n/locale';
 
 /**
- * Chilean (es-CL) formats for what the screens show: prices in pesos, areas in m², dates.
- * Dates are shown in Chile's time zone, wherever the browser is.
+ * What the screens show — prices, areas, dates — in the active language's formats ("1.234,5" in
+ * Spanish, "1,234.5" in English). Dates are in Chile's time zone, wherever the browser is. Call
+ * these while rendering a component that follows the language (one that uses `useT`), so a change
+ * of language re-formats them.
  */
-const LOCALE = 'es-CL';
 const TIME_ZONE = 'America/Santiago';
 
-const wholeNumber = new Intl.NumberFormat(LOCALE, {
-  maximumFractionDigits: 0,
-  useGrouping: 'always',
-});
-const decimalNumber = new Intl.NumberFormat(LOCALE, {
-  maximumFractionDigits: 2,
-  useGrouping: 'always',
-});
-const coordinate = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 6 });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: TIME_ZONE });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: TIME_ZONE,
-});
+function formatsOf(locale: Locale) {
+  return {
+    whole: new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: 'always' }),
+    decimal: new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: 'always' }),
+    coordinate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }),
+    date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE }),
+    dateTime: new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: TIME_ZONE,
+    }),
+  };
+}
 
-/** A whole number with Chilean thousands separators: 1234567 → "1.234.567". */
+const cache = new Map<Locale, ReturnType<typeof formatsOf>>();
+function formats() {
+  const locale = currentLocale();
+  let found = cache.get(locale);
+  if (!found) {
+    found = formatsOf(locale);
+    cache.set(locale, found);
+  }
+  return found;
+}
+
+/** A whole number with the language's thousands separators: "1.234.567" / "1,234,567". */
 export function formatInteger(value: number): string {
-  return wholeNumber.format(value);
+  return formats().whole.format(value);
 }
 
-/** A price in Chilean pesos: 185000000 → "CLP$ 185.000.000" (pesos have no decimals). */
+/** A number with up to two decimals: "4.500,5" / "4,500.5". */
+export function formatDecimal(value: number): string {
+  return formats().decimal.format(value);
+}
+
+/** A price in Chilean pesos: "CLP$ 185.000.000" (pesos have no decimals). */
 export function formatPrice(value: number): string {
-  return `CLP$ ${wholeNumber.format(value)}`;
+  return `CLP$ ${formatInteger(value)}`;
 }
 
-/** A price per square metre: 2500000 → "CLP$ 2.500.000/m²". */
+/** A price per square metre: "CLP$ 2.500.000/m²". */
 export function formatPricePerArea(value: number): string {
   return `${formatPrice(value)}/m²`;
 }
 
-/** What a price per m² divides by, in words: "built" or "land". */
-export const areaBasisLabel = (basis: AreaBasis) => (basis === 'land' ? 'land' : 'built');
-
-/** An area: 12.5 → "12,5 m²", 1200 → "1.200 m²". */
+/** An area: "12,5 m²", "1.200 m²". */
 export function formatArea(value: number): string {
-  return `${decimalNumber.format(value)} m²`;
+  return `${formatDecimal(value)} m²`;
 }
 
-/** A latitude or longitude with its decimal comma: -33.4335 → "-33,4335". */
+/** A latitude or longitude: "-33,4335" / "-33.4335". */
 export function formatCoordinate(value: number): string {
-  return coordinate.format(value);
+  return formats().coordinate.format(value);
 }
 
-/** The day of an ISO timestamp, in Chile: "2025-03-05T12:00:00Z" → "05-03-2025". */
+/** The day of an ISO timestamp, in Chile: "5 mar 2025" / "Mar 5, 2025". */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formats().date.format(new Date(iso));
 }
 
-/** The day and time of an ISO timestamp, in Chile: "05-03-2025, 9:00 a. m.". */
+/** The day and time of an ISO timestamp, in Chile: "5 mar 2025, 9:00 a. m.". */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formats().dateTime.format(new Date(iso));
 }

@@ -2,12 +2,14 @@ import { Stack, Text, Title } from '@mantine/core';
 import { LoadingText } from '@/components/loading-text';
 import { AccessDeniedCard } from '@/features/auth/components/access-denied-card';
 import { useAuth } from '@/features/auth/use-auth';
+import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 
 /** /home: the landing screen, by sign-in status (spec §2). */
 export function Component() {
   const { status, waitlisted, error } = useAuth();
   const t = useT();
+  usePageTitle('nav.home');
   switch (status) {
     case 'loading':
       return <LoadingText />;

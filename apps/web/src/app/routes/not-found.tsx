@@ -1,11 +1,13 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 
 /** Any path the app does not know. */
 export function Component() {
   const t = useT();
+  usePageTitle('page.notFound');
   return (
     <Stack gap="xs">
       <Title order={2}>{t('notFound.title')}</Title>

@@ -3,7 +3,7 @@ import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from '@/features/properties/components/property-card.module.css';
-import { areaBasisLabel, formatDate, formatPrice, formatPricePerArea } from '@/lib/format';
+import { formatDate, formatPrice, formatPricePerArea } from '@/lib/format';
 
 /** The card copy's width (the API's `card` WebP) and the photo area's height, as in the CSS. */
 const PHOTO_WIDTH = 480;
@@ -67,7 +67,8 @@ export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardP
           </Text>
           {property.price_per_sqm !== null && (
             <Text size="sm" c="dimmed">
-              {formatPricePerArea(property.price_per_sqm)} {areaBasisLabel(property.area_basis)}
+              {formatPricePerArea(property.price_per_sqm)}{' '}
+              {property.area_basis === 'land' ? 'land' : 'built'}
             </Text>
           )}
         </Group>

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
-import { clpAmount } from '@/components/chilean-number';
+import { clpAmountFormat } from '@/components/number-input-format';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
@@ -238,14 +238,14 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
           <NumberInput
             label="Min price"
             placeholder="CLP$ 0"
-            {...clpAmount}
+            {...clpAmountFormat()}
             value={minPrice.draft}
             onChange={minPrice.change}
           />
           <NumberInput
             label="Max price"
             placeholder="No limit"
-            {...clpAmount}
+            {...clpAmountFormat()}
             value={maxPrice.draft}
             onChange={maxPrice.change}
             error={rangeError}

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
-import { chileanNumber } from '@/components/chilean-number';
+import { numberInputFormat } from '@/components/number-input-format';
 import { useBrokers } from '@/features/properties/api/get-brokers';
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
 import { useRegions } from '@/features/properties/api/get-regions';
@@ -122,7 +122,7 @@ export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
             label="Price (CLP)"
             placeholder="185.000.000"
             withAsterisk
-            {...chileanNumber}
+            {...numberInputFormat()}
             {...form.getInputProps('price')}
           />
           <NumberInput
@@ -189,28 +189,28 @@ export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
           <NumberInput
             label="Building area (m²)"
             withAsterisk
-            {...chileanNumber}
+            {...numberInputFormat()}
             {...form.getInputProps('building_sqmts')}
           />
           <NumberInput
             label="Land area (m²)"
             withAsterisk
-            {...chileanNumber}
+            {...numberInputFormat()}
             {...form.getInputProps('land_sqmts')}
           />
           <NumberInput
             label="Parking area (m²)"
-            {...chileanNumber}
+            {...numberInputFormat()}
             {...form.getInputProps('parking_sqmts')}
           />
           <NumberInput
             label="Additional area (m²)"
-            {...chileanNumber}
+            {...numberInputFormat()}
             {...form.getInputProps('additional_sqmts')}
           />
           <NumberInput
             label="Basement area (m²)"
-            {...chileanNumber}
+            {...numberInputFormat()}
             {...form.getInputProps('basement_sqmts')}
           />
         </SimpleGrid>
