@@ -77,6 +77,7 @@ describe('app shell', () => {
         'Properties /properties',
         'Data /data',
         'Users /users',
+        'Settings /settings',
       ]);
     });
 

@@ -27,6 +27,7 @@ describe('navLinksFor', () => {
       'Properties /properties',
       'Data /data',
       'Users /users',
+      'Settings /settings',
     ]);
   });
 });

@@ -9,10 +9,11 @@ const home: NavLinkItem = { label: 'nav.home', href: paths.home.getHref() };
 const properties: NavLinkItem = { label: 'nav.properties', href: paths.properties.getHref() };
 const data: NavLinkItem = { label: 'nav.data', href: paths.data.getHref() };
 const users: NavLinkItem = { label: 'nav.users', href: paths.users.getHref() };
+const settings: NavLinkItem = { label: 'nav.settings', href: paths.settings.getHref() };
 
 /**
  * The sidebar's links (spec §2): none while loading, Home when signed out, Home, Properties and
- * Data for a member, and Users too for an admin. It only mirrors the server's rules.
+ * Data for a member, and Users and Settings too for an admin. It only mirrors the server's rules.
  */
 export function navLinksFor(status: AuthStatus, role: Role | null): NavLinkItem[] {
   switch (status) {
@@ -21,6 +22,8 @@ export function navLinksFor(status: AuthStatus, role: Role | null): NavLinkItem[
     case 'unauthenticated':
       return [home];
     case 'authenticated':
-      return role === 'admin' ? [home, properties, data, users] : [home, properties, data];
+      return role === 'admin'
+        ? [home, properties, data, users, settings]
+        : [home, properties, data];
   }
 }

@@ -55,6 +55,11 @@ export const routes: RouteObject[] = [
         HydrateFallback: PageLoader,
       },
       {
+        path: paths.settings.path,
+        lazy: () => import('@/app/routes/settings'),
+        HydrateFallback: PageLoader,
+      },
+      {
         path: paths.authCallback.path,
         lazy: () => import('@/app/routes/auth-callback'),
         HydrateFallback: PageLoader,

@@ -15,5 +15,6 @@ export const paths = {
   data: { path: '/data', getHref: () => '/data' },
   users: { path: '/users', getHref: () => '/users' },
   waitlist: { path: '/waitlist', getHref: () => '/waitlist' },
+  settings: { path: '/settings', getHref: () => '/settings' },
   authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
 } as const;

@@ -1,4 +1,5 @@
 import type app from '@/app/locales/en.json';
+import type uf from '@/features/uf/locales/en.json';
 
 /** Every text's key: the English catalogues' keys (a test checks every language has the same). */
-export type MessageId = keyof typeof app;
+export type MessageId = keyof typeof app | keyof typeof uf;

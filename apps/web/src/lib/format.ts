@@ -13,7 +13,14 @@ function formatsOf(locale: Locale) {
   return {
     whole: new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: 'always' }),
     decimal: new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: 'always' }),
+    cents: new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    }),
     coordinate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }),
+    // A calendar day (`YYYY-MM-DD`) is no instant: read and shown in UTC, it stays that day.
+    day: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
     date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE }),
     dateTime: new Intl.DateTimeFormat(locale, {
       dateStyle: 'medium',
@@ -49,6 +56,16 @@ export function formatPrice(value: number): string {
   return `CLP$ ${formatInteger(value)}`;
 }
 
+/** An amount of UF, with up to two decimals: "UF 4.500,5" / "UF 4,500.5". */
+export function formatUf(value: number): string {
+  return `UF ${formatDecimal(value)}`;
+}
+
+/** What one UF is worth, to the centavo: "CLP$ 39.643,59". */
+export function formatUfValue(value: number): string {
+  return `CLP$ ${formats().cents.format(value)}`;
+}
+
 /** A price per square metre: "CLP$ 2.500.000/m²". */
 export function formatPricePerArea(value: number): string {
   return `${formatPrice(value)}/m²`;
@@ -67,6 +84,11 @@ export function formatCoordinate(value: number): string {
 /** The day of an ISO timestamp, in Chile: "5 mar 2025" / "Mar 5, 2025". */
 export function formatDate(iso: string): string {
   return formats().date.format(new Date(iso));
+}
+
+/** A calendar day, `YYYY-MM-DD`: "24 nov 2026" / "Nov 24, 2026". */
+export function formatDay(date: string): string {
+  return formats().day.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The day and time of an ISO timestamp, in Chile: "5 mar 2025, 9:00 a. m.". */
