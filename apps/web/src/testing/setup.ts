@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/app/messages';
+import '@/features/users/messages';
+import '@/features/waitlist/messages';
 import { activateLocale } from '@/i18n/i18n';
 
 // Component tests read English (the specification's catalogue); the browser journeys run in

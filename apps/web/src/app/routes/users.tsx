@@ -1,12 +1,17 @@
+import '@/features/users/messages';
+import '@/features/waitlist/messages';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { RequireAdmin } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
 import { UsersTable } from '@/features/users/components/users-table';
+import { usePageTitle } from '@/i18n/use-page-title';
+import { useT } from '@/i18n/use-t';
 
 /** /users: admins only; everyone else goes to /home (spec §2, §6). */
 export function Component() {
+  usePageTitle('users.title');
   return (
     <RequireAdmin>
       <UsersPage />
@@ -16,12 +21,13 @@ export function Component() {
 
 function UsersPage() {
   const { user } = useAuth();
+  const t = useT();
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Users List</Title>
+        <Title order={2}>{t('users.title')}</Title>
         <Button component={Link} to={paths.waitlist.getHref()} variant="light">
-          Waitlist
+          {t('waitlist.title')}
         </Button>
       </Group>
       <UsersTable currentUserId={user?.id ?? null} enabled={user?.role === 'admin'} />

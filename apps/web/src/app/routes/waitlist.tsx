@@ -1,12 +1,17 @@
+import '@/features/users/messages';
+import '@/features/waitlist/messages';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { RequireAdmin } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
 import { WaitlistTable } from '@/features/waitlist/components/waitlist-table';
+import { usePageTitle } from '@/i18n/use-page-title';
+import { useT } from '@/i18n/use-t';
 
 /** /waitlist: admins only; everyone else goes to /home (spec §2, §6). */
 export function Component() {
+  usePageTitle('waitlist.title');
   return (
     <RequireAdmin>
       <WaitlistPage />
@@ -16,12 +21,13 @@ export function Component() {
 
 function WaitlistPage() {
   const { user } = useAuth();
+  const t = useT();
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Waitlist</Title>
+        <Title order={2}>{t('waitlist.title')}</Title>
         <Button component={Link} to={paths.users.getHref()} variant="default">
-          Users List
+          {t('users.title')}
         </Button>
       </Group>
       {/* Fetched only for admins (spec §6), even if this page were ever shown to someone else. */}

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { TrashIcon } from '@/components/trash-icon';
 import { useDeleteUser } from '@/features/users/api/delete-user';
+import { useT } from '@/i18n/use-t';
 
 export type DeleteUserButtonProps = {
   user: Pick<User, 'id' | 'name' | 'email'>;
@@ -13,24 +14,29 @@ export type DeleteUserButtonProps = {
 
 /** Deletes a member after a confirm dialog that names them; the server keeps the last admin. */
 export function DeleteUserButton({ user, isCurrentUser = false }: DeleteUserButtonProps) {
+  const t = useT();
   const { mutate, isPending } = useDeleteUser({
-    onSuccess: () => notifications.show({ color: 'green', message: `${user.name} was deleted.` }),
+    onSuccess: () =>
+      notifications.show({ color: 'green', message: t('users.delete.done', { name: user.name }) }),
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'User not deleted', message: error.message }),
+      notifications.show({
+        color: 'red',
+        title: t('users.delete.failed'),
+        message: error.message,
+      }),
   });
 
   const confirmDelete = () =>
     void openConfirmModal({
-      title: `Delete ${user.name}?`,
+      title: t('users.delete.title', { name: user.name }),
       children: (
         <Text size="sm">
           {isCurrentUser
-            ? `This is your own account (${user.email}): you lose access to BEC at once.`
-            : `${user.name} (${user.email}) loses access to BEC at once.`}{' '}
-          Signing in again only puts the account back on the waitlist.
+            ? t('users.delete.bodyOwn', { email: user.email })
+            : t('users.delete.bodyOther', { name: user.name, email: user.email })}
         </Text>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: t('users.delete.confirm'), cancel: t('users.delete.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => mutate(user.id),
     });
@@ -39,7 +45,7 @@ export function DeleteUserButton({ user, isCurrentUser = false }: DeleteUserButt
     <ActionIcon
       variant="subtle"
       color="red"
-      aria-label={`Delete ${user.name}`}
+      aria-label={t('users.delete.label', { name: user.name })}
       loading={isPending}
       onClick={confirmDelete}
     >

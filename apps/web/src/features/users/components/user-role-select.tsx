@@ -1,7 +1,9 @@
-import { type Role, RoleSchema, type User } from '@bec/contracts';
+import type { Role, User } from '@bec/contracts';
 import { Loader, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ROLE_NAME, useRoleOptions } from '@/components/use-role-options';
 import { useUpdateUserRole } from '@/features/users/api/update-user-role';
+import { useT } from '@/i18n/use-t';
 
 export type UserRoleSelectProps = { user: Pick<User, 'id' | 'name' | 'role'> };
 
@@ -11,11 +13,16 @@ export type UserRoleSelectProps = { user: Pick<User, 'id' | 'name' | 'role'> };
  * a refused change (the last admin) falls back to the old role, and the server's reason is shown.
  */
 export function UserRoleSelect({ user }: UserRoleSelectProps) {
+  const t = useT();
+  const roles = useRoleOptions();
   const { mutate, isPending, variables } = useUpdateUserRole({
     onSuccess: (updated) =>
-      notifications.show({ color: 'green', message: `${updated.name} is now ${updated.role}` }),
+      notifications.show({
+        color: 'green',
+        message: t('users.role.changed', { name: updated.name, role: t(ROLE_NAME[updated.role]) }),
+      }),
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Role not changed', message: error.message }),
+      notifications.show({ color: 'red', title: t('users.role.failed'), message: error.message }),
   });
 
   const changeRole = (role: Role | null) => {
@@ -25,13 +32,15 @@ export function UserRoleSelect({ user }: UserRoleSelectProps) {
 
   return (
     <Select<Role>
-      aria-label={`Role of ${user.name}`}
-      data={RoleSchema.options}
+      aria-label={t('users.role.label', { name: user.name })}
+      data={roles}
       value={isPending ? variables.role : user.role}
       onChange={changeRole}
       allowDeselect={false}
       disabled={isPending}
-      rightSection={isPending ? <Loader size="xs" aria-label="Saving" /> : undefined}
+      rightSection={
+        isPending ? <Loader size="xs" aria-label={t('users.role.saving')} /> : undefined
+      }
       w={140}
     />
   );

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Overlays from '@/components/overlays/overlays';
 import { UsersTable } from '@/features/users/components/users-table';
+import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { renderWithProviders } from '@/testing/render';
 import { errorReply, okReply, type StubReply, stubApi } from '@/testing/stub-api';
@@ -224,5 +225,31 @@ describe('UsersTable', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(LAST_ADMIN)).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Ana Admin/ })).toBeInTheDocument();
+  });
+
+  it('speaks Spanish: headers, your row, role names, the delete dialog', async () => {
+    await activateLocale('es-CL');
+    stubApi({ 'GET /api/users': page([ana, victor]) });
+    renderTable();
+
+    expect(screen.getByLabelText('Cargando usuarios')).toBeInTheDocument();
+    await screen.findByRole('table');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Nombre',
+      'Correo',
+      'Rol',
+      'Acciones',
+    ]);
+    expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toContain('Ana Admin (tú)');
+    // The value sent stays the role's code; the select shows its Spanish name.
+    expect(screen.getByRole('combobox', { name: 'Rol de Ana Admin' })).toHaveValue('administrador');
+    expect(screen.getByRole('combobox', { name: 'Rol de Victor Viewer' })).toHaveValue('lector');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar a Victor Viewer' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar a Victor Viewer?' });
+    expect(dialog).toHaveTextContent('Victor Viewer (victor@bec.local) pierde el acceso a BEC');
+    expect(within(dialog).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

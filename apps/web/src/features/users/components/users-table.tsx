@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@manti
 import { useUsers } from '@/features/users/api/get-users';
 import { DeleteUserButton } from '@/features/users/components/delete-user-button';
 import { UserRoleSelect } from '@/features/users/components/user-role-select';
+import { useT } from '@/i18n/use-t';
 
 export type UsersTableProps = {
   /** The signed-in admin, whose row is marked "(you)". */
@@ -12,12 +13,13 @@ export type UsersTableProps = {
 
 /** The members: name, email, a role select and a delete button each, a page at a time. */
 export function UsersTable({ currentUserId, enabled = true }: UsersTableProps) {
+  const t = useT();
   const users = useUsers({ enabled });
 
   if (users.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading users" />
+        <Loader aria-label={t('users.loading')} />
       </Center>
     );
   }
@@ -28,23 +30,23 @@ export function UsersTable({ currentUserId, enabled = true }: UsersTableProps) {
       {users.isError && (
         <Alert color="red" variant="light">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">Error: Failed to fetch users: {users.error.message}</Text>
+            <Text size="sm">{t('users.loadFailed', { message: users.error.message })}</Text>
             <Button size="xs" variant="default" onClick={() => void users.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </Group>
         </Alert>
       )}
-      {users.data !== undefined && items.length === 0 && <Text>No users found.</Text>}
+      {users.data !== undefined && items.length === 0 && <Text>{t('users.empty')}</Text>}
       {items.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('users.table.name')}</Table.Th>
+                <Table.Th>{t('users.table.email')}</Table.Th>
+                <Table.Th>{t('users.table.role')}</Table.Th>
+                <Table.Th>{t('users.table.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -57,7 +59,7 @@ export function UsersTable({ currentUserId, enabled = true }: UsersTableProps) {
                       {isCurrentUser && (
                         <Text span size="sm" c="dimmed">
                           {' '}
-                          (you)
+                          {t('users.table.you')}
                         </Text>
                       )}
                     </Table.Td>
@@ -82,7 +84,7 @@ export function UsersTable({ currentUserId, enabled = true }: UsersTableProps) {
             loading={users.isFetchingNextPage}
             onClick={() => void users.fetchNextPage()}
           >
-            Load more
+            {t('users.loadMore')}
           </Button>
         </Group>
       )}

@@ -1,29 +1,37 @@
-import { type Role, RoleSchema, type WaitlistEntry } from '@bec/contracts';
+import type { Role, WaitlistEntry } from '@bec/contracts';
 import { Button, Group, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { ROLE_NAME, useRoleOptions } from '@/components/use-role-options';
 import { useApproveWaitlistEntry } from '@/features/waitlist/api/approve-waitlist-entry';
+import { useT } from '@/i18n/use-t';
 
 export type ApproveEntryFormProps = { entry: Pick<WaitlistEntry, 'id' | 'name'> };
 
 /** Grants an access request: pick the role (viewer unless changed), then "Add". */
 export function ApproveEntryForm({ entry }: ApproveEntryFormProps) {
+  const t = useT();
+  const roles = useRoleOptions();
   const [role, setRole] = useState<Role>('viewer');
   const { mutate, isPending } = useApproveWaitlistEntry({
     onSuccess: (user) =>
       notifications.show({
         color: 'green',
-        message: `${user.name} can now sign in as ${user.role}`,
+        message: t('waitlist.approve.done', { name: user.name, role: t(ROLE_NAME[user.role]) }),
       }),
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Access not granted', message: error.message }),
+      notifications.show({
+        color: 'red',
+        title: t('waitlist.approve.failed'),
+        message: error.message,
+      }),
   });
 
   return (
     <Group gap="xs" wrap="nowrap">
       <Select<Role>
-        aria-label={`Role for ${entry.name}`}
-        data={RoleSchema.options}
+        aria-label={t('waitlist.approve.roleLabel', { name: entry.name })}
+        data={roles}
         value={role}
         onChange={(next) => next !== null && setRole(next)}
         allowDeselect={false}
@@ -31,7 +39,7 @@ export function ApproveEntryForm({ entry }: ApproveEntryFormProps) {
         w={120}
       />
       <Button loading={isPending} onClick={() => mutate({ id: entry.id, role })}>
-        Add
+        {t('waitlist.approve.submit')}
       </Button>
     </Group>
   );

@@ -4,31 +4,34 @@ import { notifications } from '@mantine/notifications';
 import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { TrashIcon } from '@/components/trash-icon';
 import { useDeleteWaitlistEntry } from '@/features/waitlist/api/delete-waitlist-entry';
+import { useT } from '@/i18n/use-t';
 
 export type DeleteEntryButtonProps = { entry: Pick<WaitlistEntry, 'id' | 'name' | 'email'> };
 
 /** Refuses an access request after a confirm dialog that names the person. */
 export function DeleteEntryButton({ entry }: DeleteEntryButtonProps) {
+  const t = useT();
   const { mutate, isPending } = useDeleteWaitlistEntry({
     onSuccess: () =>
       notifications.show({
         color: 'green',
-        message: `The access request of ${entry.name} was deleted.`,
+        message: t('waitlist.delete.done', { name: entry.name }),
       }),
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Request not deleted', message: error.message }),
+      notifications.show({
+        color: 'red',
+        title: t('waitlist.delete.failed'),
+        message: error.message,
+      }),
   });
 
   const confirmDelete = () =>
     void openConfirmModal({
-      title: `Delete the request of ${entry.name}?`,
+      title: t('waitlist.delete.title', { name: entry.name }),
       children: (
-        <Text size="sm">
-          {entry.name} ({entry.email}) stays without access to BEC. Signing in again puts the
-          account back on the waitlist.
-        </Text>
+        <Text size="sm">{t('waitlist.delete.body', { name: entry.name, email: entry.email })}</Text>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: t('waitlist.delete.confirm'), cancel: t('waitlist.delete.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => mutate(entry.id),
     });
@@ -37,7 +40,7 @@ export function DeleteEntryButton({ entry }: DeleteEntryButtonProps) {
     <ActionIcon
       variant="subtle"
       color="red"
-      aria-label={`Delete ${entry.name}`}
+      aria-label={t('waitlist.delete.label', { name: entry.name })}
       loading={isPending}
       onClick={confirmDelete}
     >

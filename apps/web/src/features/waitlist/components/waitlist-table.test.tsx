@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Overlays from '@/components/overlays/overlays';
 import { WaitlistTable } from '@/features/waitlist/components/waitlist-table';
+import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { userKeys } from '@/lib/admin-query-keys';
 import { renderWithProviders } from '@/testing/render';
@@ -174,5 +175,43 @@ describe('WaitlistTable', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Gabriel Guest')).not.toBeInTheDocument());
     expect(api.requestsTo('DELETE /api/waitlist/12')).toHaveLength(1);
+  });
+
+  it('speaks Spanish: headers, the role select, the buttons, the empty state', async () => {
+    await activateLocale('es-CL');
+    let entries = [nina];
+    stubApi({ 'GET /api/waitlist': () => page(entries) });
+    renderTable();
+
+    await screen.findByRole('table');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Nombre',
+      'Correo',
+      'Agregar usuario',
+      'Eliminar',
+    ]);
+    const row = screen.getByRole('row', { name: /Nina Nueva/ });
+    expect(within(row).getByRole('combobox', { name: 'Rol para Nina Nueva' })).toHaveValue(
+      'lector',
+    );
+    expect(within(row).getByRole('button', { name: 'Agregar' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Eliminar a Nina Nueva' })).toBeInTheDocument();
+
+    entries = [];
+    await userEvent.click(within(row).getByRole('button', { name: 'Eliminar a Nina Nueva' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: '¿Eliminar la solicitud de Nina Nueva?',
+    });
+    expect(dialog).toHaveTextContent('Nina Nueva (nina@example.com) queda sin acceso a BEC.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so in Spanish when the waitlist is empty', async () => {
+    await activateLocale('es-CL');
+    stubApi({ 'GET /api/waitlist': page([]) });
+    renderTable();
+    expect(await screen.findByText('No hay usuarios en la lista de espera.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sincronizar' })).toBeInTheDocument();
   });
 });

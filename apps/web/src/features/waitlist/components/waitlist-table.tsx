@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@manti
 import { useWaitlist } from '@/features/waitlist/api/get-waitlist';
 import { ApproveEntryForm } from '@/features/waitlist/components/approve-entry-form';
 import { DeleteEntryButton } from '@/features/waitlist/components/delete-entry-button';
+import { useT } from '@/i18n/use-t';
 
 export type WaitlistTableProps = {
   /** The waitlist is fetched only for admins (spec §6): true only when an admin is signed in. */
@@ -10,12 +11,13 @@ export type WaitlistTableProps = {
 
 /** The access requests, oldest first: grant one a role, or delete it. */
 export function WaitlistTable({ enabled }: WaitlistTableProps) {
+  const t = useT();
   const waitlist = useWaitlist({ enabled });
 
   if (waitlist.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the waitlist" />
+        <Loader aria-label={t('waitlist.loading')} />
       </Center>
     );
   }
@@ -26,22 +28,22 @@ export function WaitlistTable({ enabled }: WaitlistTableProps) {
       {waitlist.isError && (
         <Alert color="red" variant="light">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">Error: {waitlist.error.message}</Text>
+            <Text size="sm">{t('common.error', { message: waitlist.error.message })}</Text>
             <Button size="xs" variant="default" onClick={() => void waitlist.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </Group>
         </Alert>
       )}
       {waitlist.data !== undefined && entries.length === 0 && (
         <Group gap="md">
-          <Text>No users found on the waitlist.</Text>
+          <Text>{t('waitlist.empty')}</Text>
           <Button
             variant="light"
             loading={waitlist.isRefetching}
             onClick={() => void waitlist.refetch()}
           >
-            Sync
+            {t('waitlist.sync')}
           </Button>
         </Group>
       )}
@@ -50,10 +52,10 @@ export function WaitlistTable({ enabled }: WaitlistTableProps) {
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Add User</Table.Th>
-                <Table.Th>Delete</Table.Th>
+                <Table.Th>{t('waitlist.table.name')}</Table.Th>
+                <Table.Th>{t('waitlist.table.email')}</Table.Th>
+                <Table.Th>{t('waitlist.table.addUser')}</Table.Th>
+                <Table.Th>{t('waitlist.table.delete')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -80,7 +82,7 @@ export function WaitlistTable({ enabled }: WaitlistTableProps) {
             loading={waitlist.isFetchingNextPage}
             onClick={() => void waitlist.fetchNextPage()}
           >
-            Load more
+            {t('waitlist.loadMore')}
           </Button>
         </Group>
       )}
