@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/app/messages';
+import '@/features/properties/messages';
 import '@/features/users/messages';
 import '@/features/waitlist/messages';
 import { activateLocale } from '@/i18n/i18n';

@@ -1,8 +1,11 @@
+import '@/features/properties/messages';
 import type { Role } from '@bec/contracts';
 import { Stack, Title } from '@mantine/core';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
+import { usePageTitle } from '@/i18n/use-page-title';
+import { useT } from '@/i18n/use-t';
 
 const EDITORS: readonly Role[] = ['editor', 'admin'];
 
@@ -11,6 +14,8 @@ const EDITORS: readonly Role[] = ['editor', 'admin'];
  * to / (spec §2, §6); "Loading..." while the sign-in state is unknown.
  */
 export function Component() {
+  const t = useT();
+  usePageTitle('properties.add');
   return (
     <RequireAuth
       signedOutTo={paths.root.getHref()}
@@ -18,7 +23,7 @@ export function Component() {
       forbiddenTo={paths.root.getHref()}
     >
       <Stack gap="md" maw={960}>
-        <Title order={2}>Add Property</Title>
+        <Title order={2}>{t('properties.add')}</Title>
         <AddPropertyForm />
       </Stack>
     </RequireAuth>

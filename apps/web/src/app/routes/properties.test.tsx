@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth } from '@/features/auth/testing/fake-auth';
+import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { propertyCard } from '@/testing/property-fixtures';
 import { renderRoutes } from '@/testing/render';
@@ -122,14 +123,47 @@ describe('/properties', () => {
       'href',
       '/properties/7',
     );
-    expect(screen.getAllByText('CLP$ 100.000.001')).toHaveLength(1);
-    expect(screen.getAllByText('CLP$ 1.250.000/m² built')).toHaveLength(24);
+    expect(screen.getAllByText('CLP$ 100,000,001')).toHaveLength(1);
+    expect(screen.getAllByText('CLP$ 1,250,000/m² built')).toHaveLength(24);
+    expect(document.title).toBe('Properties · BEC');
   });
 
-  it('says "1.000+" when a broad filter was counted only up to the cap', async () => {
+  it('says "1,000+" when a broad filter was counted only up to the cap', async () => {
     stubProperties(() => okReply({ ...page(range(1, 24), 'page-2', 1000), total_exact: false }));
     visit('/properties?region_id=13');
-    expect(await screen.findByText('1.000+ properties · showing 24')).toBeInTheDocument();
+    expect(await screen.findByText('1,000+ properties · showing 24')).toBeInTheDocument();
+  });
+
+  it('speaks Spanish when that is the language: texts, counts, prices and the page title', async () => {
+    await act(() => activateLocale('es-CL'));
+    stubProperties();
+    visit('/properties', signedInAuth('editor'));
+    expect(await screen.findByText('Cargando propiedades...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Propiedad 1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Propiedades', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agregar propiedad' })).toHaveAttribute(
+      'href',
+      '/addProperty',
+    );
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeInTheDocument();
+    expect(screen.getByText('30 propiedades · mostrando 24')).toBeInTheDocument();
+    expect(screen.getAllByText('CLP$ 100.000.001')).toHaveLength(1);
+    expect(screen.getAllByText('CLP$ 1.250.000/m² construido')).toHaveLength(24);
+    const filters = screen.getByRole('search', { name: 'Filtros de propiedades' });
+    expect(within(filters).getByRole('combobox', { name: 'Ordenar por' })).toHaveValue(
+      'Más recientes primero',
+    );
+    expect(within(filters).getByRole('combobox', { name: 'Visitada' })).toHaveValue('Todas');
+    expect(screen.getByRole('button', { name: 'Cargar más' })).toBeInTheDocument();
+    expect(document.title).toBe('Propiedades · BEC');
+  });
+
+  it('counts a single property in the singular, in both languages', async () => {
+    stubProperties(okReply(page([1], null, 1)));
+    visit('/properties');
+    expect(await screen.findByText('1 property')).toBeInTheDocument();
+    await act(() => activateLocale('es-CL'));
+    expect(await screen.findByText('1 propiedad')).toBeInTheDocument();
   });
 
   it('sorts by price per m²', async () => {
@@ -235,7 +269,7 @@ describe('/properties', () => {
       );
       expect(within(filters).getByRole('combobox', { name: 'Comuna' })).toHaveValue('Providencia');
       expect(within(filters).getByRole('combobox', { name: 'Visited' })).toHaveValue('Sí');
-      expect(within(filters).getByLabelText('Min price')).toHaveValue('CLP$ 1.000');
+      expect(within(filters).getByLabelText('Min price')).toHaveValue('CLP$ 1,000');
       expect(within(filters).getByRole('combobox', { name: 'Sort by' })).toHaveValue(
         'Price: high to low',
       );
@@ -308,7 +342,7 @@ describe('/properties', () => {
       await screen.findByRole('heading', { name: 'Propiedad 1' });
 
       await user.type(screen.getByLabelText('Max price'), '200000000');
-      expect(screen.getByLabelText('Max price')).toHaveValue('CLP$ 200.000.000');
+      expect(screen.getByLabelText('Max price')).toHaveValue('CLP$ 200,000,000');
       await waitFor(() => expect(router.state.location.search).toBe('?price_max=200000000'));
 
       await user.click(screen.getByRole('combobox', { name: 'Visited' }));

@@ -1,3 +1,4 @@
+import '@/features/properties/messages';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
@@ -13,10 +14,13 @@ import {
 import { ExportButton } from '@/features/properties/components/export-button';
 import { PropertyFilters } from '@/features/properties/components/property-filters';
 import { PropertyList } from '@/features/properties/components/property-list';
+import { usePageTitle } from '@/i18n/use-page-title';
+import { useT } from '@/i18n/use-t';
 
 /** /properties: members only; a signed-out visitor goes to / (spec §2). */
 export function Component() {
   const [searchParams] = useSearchParams();
+  usePageTitle('properties.title');
   return (
     <RequireAuth
       signedOutTo={paths.root.getHref()}
@@ -38,6 +42,7 @@ export function Component() {
  */
 function Properties() {
   const { user } = useAuth();
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = parsePropertyFilters(searchParams);
   const canAdd = user?.role === 'editor' || user?.role === 'admin';
@@ -52,12 +57,12 @@ function Properties() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={2}>Properties</Title>
+        <Title order={2}>{t('properties.title')}</Title>
         <Group gap="sm">
           <ExportButton filters={filters} />
           {canAdd && (
             <Button component={Link} to={paths.addProperty.getHref()}>
-              Add Property
+              {t('properties.add')}
             </Button>
           )}
         </Group>

@@ -1,12 +1,13 @@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import Overlays from '@/components/overlays/overlays';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth, signedOutAuth } from '@/features/auth/testing/fake-auth';
+import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { lasCondesHouse } from '@/testing/property-fixtures';
 import { renderRoutes } from '@/testing/render';
@@ -57,21 +58,21 @@ describe('/properties/:id', () => {
     expect(shownFor('Address')).toHaveTextContent(
       'Camino El Alba 9420, Las Condes, Metropolitana de Santiago',
     );
-    expect(shownFor('Price')).toHaveTextContent('CLP$ 690.000.000');
-    expect(shownFor('Price per m²')).toHaveTextContent('CLP$ 2.875.000/m² of building area');
+    expect(shownFor('Price')).toHaveTextContent('CLP$ 690,000,000');
+    expect(shownFor('Price per m²')).toHaveTextContent('CLP$ 2,875,000/m² of building area');
     expect(shownFor('Property type')).toHaveTextContent('Casa');
     expect(shownFor('Building area')).toHaveTextContent('240 m²');
     expect(shownFor('Land area')).toHaveTextContent('620 m²');
     expect(shownFor('Parking area')).toHaveTextContent('36 m²');
-    expect(shownFor('Additional area')).toHaveTextContent('12,5 m²');
+    expect(shownFor('Additional area')).toHaveTextContent('12.5 m²');
     expect(shownFor('Basement area')).toHaveTextContent('40 m²');
     expect(shownFor('Rooms')).toHaveTextContent('5');
     expect(shownFor('Visited')).toHaveTextContent('Sí');
     expect(shownFor('Broker')).toHaveTextContent('Carolina Rojas');
     expect(shownFor('Created by')).toHaveTextContent('Elena Editora');
     expect(shownFor('Updated by')).toHaveTextContent('Ana Admin');
-    expect(shownFor('Created')).toHaveTextContent('05-03-2025');
-    expect(shownFor('Updated')).toHaveTextContent('10-04-2025');
+    expect(shownFor('Created')).toHaveTextContent('Mar 5, 2025');
+    expect(shownFor('Updated')).toHaveTextContent('Apr 10, 2025');
     expect(
       screen.getByText('Piscina y quincho; revisar filtraciones en el subterráneo.'),
     ).toBeInTheDocument();
@@ -86,6 +87,45 @@ describe('/properties/:id', () => {
       'href',
       '/properties',
     );
+    expect(document.title).toBe('Property · BEC');
+  });
+
+  it('shows the property in Spanish: labels, values, prices and dates in its formats', async () => {
+    await act(() => activateLocale('es-CL'));
+    stubProperty(okReply({ ...property, visited: false }));
+    visit('/properties/2', signedInAuth('editor'));
+    expect(
+      await screen.findByRole('heading', { name: 'Casa con jardín en Las Condes' }),
+    ).toBeInTheDocument();
+    expect(shownFor('Dirección')).toHaveTextContent(
+      'Camino El Alba 9420, Las Condes, Metropolitana de Santiago',
+    );
+    expect(shownFor('Precio')).toHaveTextContent('CLP$ 690.000.000');
+    expect(shownFor('Precio por m²')).toHaveTextContent(
+      'CLP$ 2.875.000/m² de superficie construida',
+    );
+    expect(shownFor('Superficie construida')).toHaveTextContent('240 m²');
+    expect(shownFor('Superficie del terreno')).toHaveTextContent('620 m²');
+    expect(shownFor('Superficie adicional')).toHaveTextContent('12,5 m²');
+    expect(shownFor('Dormitorios')).toHaveTextContent('5');
+    expect(shownFor('Visitada')).toHaveTextContent('No');
+    expect(shownFor('Corredor')).toHaveTextContent('Carolina Rojas');
+    expect(shownFor('Creada')).toHaveTextContent('05-03-2025');
+    expect(screen.getByText('No visitada')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Detalles' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir en Google Maps' })).toBeInTheDocument();
+    expect(screen.getByText('No hay imágenes de esta propiedad.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Editar propiedad' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Volver a propiedades' })).toBeInTheDocument();
+    expect(document.title).toBe('Propiedad · BEC');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar propiedad' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar propiedad' });
+    expect(dialog).toHaveTextContent(
+      '¿Eliminar Casa con jardín en Las Condes? También se eliminan sus fotos. Esto no se puede deshacer.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
   });
 
   it('leaves out the optional areas that are not set, and says "No" when not visited', async () => {

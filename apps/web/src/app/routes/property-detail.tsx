@@ -1,3 +1,4 @@
+import '@/features/properties/messages';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
@@ -5,6 +6,8 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
 import { PropertyDetailScreen } from '@/features/properties/components/property-detail-screen';
+import { usePageTitle } from '@/i18n/use-page-title';
+import { useT } from '@/i18n/use-t';
 import { parseRouteId } from '@/lib/route-id';
 
 /**
@@ -14,6 +17,8 @@ import { parseRouteId } from '@/lib/route-id';
 export function Component() {
   const id = parseRouteId(useParams().id);
   const { user } = useAuth();
+  const t = useT();
+  usePageTitle('properties.detail.pageTitle');
   const canManage = user?.role === 'editor' || user?.role === 'admin';
   return (
     <RequireAuth
@@ -24,9 +29,9 @@ export function Component() {
     >
       {id === null ? (
         <Stack gap="xs">
-          <Text role="alert">Property ID is missing</Text>
+          <Text role="alert">{t('properties.idMissing')}</Text>
           <Anchor component={Link} to={paths.properties.getHref()} size="sm">
-            ← Back to properties
+            {t('properties.backToList')}
           </Anchor>
         </Stack>
       ) : (

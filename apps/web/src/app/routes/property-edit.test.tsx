@@ -1,11 +1,12 @@
 import type { PropertyDetail, Region } from '@bec/contracts';
 import { Notifications, notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth } from '@/features/auth/testing/fake-auth';
+import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { lasCondesHouse } from '@/testing/property-fixtures';
 import { renderRoutes } from '@/testing/render';
@@ -75,7 +76,7 @@ function stub(routesOverride: Record<string, StubRoute>) {
 const tile = (name: string) =>
   screen.getByRole('listitem', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) });
 
-const coverSrc = () => tile('Photo 1 (cover)').querySelector('img')?.getAttribute('src');
+const coverSrc = (name = 'Photo 1 (cover)') => tile(name).querySelector('img')?.getAttribute('src');
 
 /**
  * jsdom lays nothing out, and dnd-kit's keyboard moves go to the nearest tile in the arrow's
@@ -123,7 +124,7 @@ describe('/properties/:id/edit', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Casa con jardín en Las Condes');
-    expect(screen.getByRole('textbox', { name: 'Price (CLP)' })).toHaveValue('690.000.000');
+    expect(screen.getByRole('textbox', { name: 'Price (CLP)' })).toHaveValue('690,000,000');
     expect(screen.getByRole('textbox', { name: 'Rooms' })).toHaveValue('5');
     expect(screen.getByRole('checkbox', { name: 'Visited' })).toBeChecked();
 
@@ -155,6 +156,45 @@ describe('/properties/:id/edit', () => {
       photos: [22, 21],
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['properties'] });
+  });
+
+  it('edits in Spanish: labels, the price in its format, photo buttons, announcements, the toast', async () => {
+    layOutPhotoTiles();
+    await act(() => activateLocale('es-CL'));
+    const api = stub({
+      'PUT /api/properties/2': okReply({ id: 2, updated_at: '2025-05-01T10:00:00.000Z' }),
+    });
+    const { router } = visit('/properties/2/edit');
+    expect(await screen.findByRole('textbox', { name: 'Nombre' })).toHaveValue(
+      'Casa con jardín en Las Condes',
+    );
+    expect(screen.getByRole('heading', { name: 'Editar propiedad' })).toBeInTheDocument();
+    expect(document.title).toBe('Editar propiedad · BEC');
+    const price = screen.getByRole('textbox', { name: 'Precio (CLP)' });
+    expect(price).toHaveValue('690.000.000');
+    expect(screen.getByRole('textbox', { name: 'Dormitorios' })).toHaveValue('5');
+    expect(screen.getByRole('checkbox', { name: 'Visitada' })).toBeChecked();
+    await userEvent.clear(price);
+    await userEvent.type(price, '700000000');
+    expect(price).toHaveValue('700.000.000');
+
+    const cover = tile('Foto 1 (portada)');
+    expect(within(cover).getByText('Portada')).toBeInTheDocument();
+    within(cover).getByRole('button', { name: 'Arrastra la foto 1 para reordenar' }).focus();
+    await userEvent.keyboard('[Space]');
+    expect(await screen.findByText('Tomaste la foto 1.')).toBeInTheDocument();
+    await userEvent.keyboard('[Escape]');
+    expect(
+      await screen.findByText('Movimiento cancelado. La foto 1 queda en la posición 1 (portada).'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(tile('Foto 3')).getByRole('button', { name: 'Usar de portada' }));
+    expect(coverSrc('Foto 1 (portada)')).toBe('/photos/23-thumb.webp');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('¡Propiedad actualizada!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/properties/2'));
+    const [put] = api.requestsTo('PUT /api/properties/2');
+    expect(put?.body).toMatchObject({ price: 700_000_000, photos: [23, 21, 22] });
   });
 
   it('reorders the photos by keyboard drag and drop on their grips and saves that order', async () => {

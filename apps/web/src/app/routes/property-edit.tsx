@@ -1,9 +1,12 @@
+import '@/features/properties/messages';
 import type { Role } from '@bec/contracts';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { EditPropertyScreen } from '@/features/properties/components/edit-property-screen';
+import { usePageTitle } from '@/i18n/use-page-title';
+import { useT } from '@/i18n/use-t';
 import { parseRouteId } from '@/lib/route-id';
 
 const EDITORS: readonly Role[] = ['editor', 'admin'];
@@ -11,6 +14,8 @@ const EDITORS: readonly Role[] = ['editor', 'admin'];
 /** /properties/:id/edit: editors and admins edit a property; anyone else is sent to /. */
 export function Component() {
   const id = parseRouteId(useParams().id);
+  const t = useT();
+  usePageTitle('properties.edit');
   return (
     <RequireAuth
       signedOutTo={paths.root.getHref()}
@@ -18,7 +23,7 @@ export function Component() {
       forbiddenTo={paths.root.getHref()}
     >
       {id === null ? (
-        <Text role="alert">Property ID is missing</Text>
+        <Text role="alert">{t('properties.idMissing')}</Text>
       ) : (
         <EditPropertyScreen id={id} />
       )}

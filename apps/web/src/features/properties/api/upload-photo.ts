@@ -1,3 +1,5 @@
+import { t } from '@/i18n/i18n';
+
 /**
  * Reason phrases for the statuses a signed PUT may answer. HTTP/2 (S3 and most CDNs) sends no
  * reason phrase, so `statusText` is then empty and the message would say only the number.
@@ -17,6 +19,10 @@ const REASONS: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
+/** What a failed upload says, in the current language: "Upload failed: 413 Payload Too Large". */
+export const uploadFailedMessage = (status: number, reason: string) =>
+  t('properties.photos.uploadFailed', { status, reason }).trimEnd();
+
 /** A PUT that did not store the file: the HTTP status (0 when nothing answered) and its text. */
 export class PhotoUploadError extends Error {
   override readonly name = 'PhotoUploadError';
@@ -25,7 +31,7 @@ export class PhotoUploadError extends Error {
 
   constructor(status: number, statusText: string) {
     const text = statusText || REASONS[status] || '';
-    super(`Upload failed: ${status} ${text}`.trimEnd());
+    super(uploadFailedMessage(status, text));
     this.status = status;
     this.statusText = text;
   }
@@ -94,10 +100,10 @@ export function uploadPhoto({
       }),
     );
     xhr.addEventListener('error', () =>
-      settle(() => reject(new PhotoUploadError(0, 'Network error'))),
+      settle(() => reject(new PhotoUploadError(0, t('properties.photos.networkError')))),
     );
     xhr.addEventListener('timeout', () =>
-      settle(() => reject(new PhotoUploadError(0, 'Network error'))),
+      settle(() => reject(new PhotoUploadError(0, t('properties.photos.networkError')))),
     );
     xhr.addEventListener('abort', () => settle(() => reject(aborted())));
     signal?.addEventListener('abort', onAbortSignal, { once: true });

@@ -5,6 +5,7 @@ import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { TrashIcon } from '@/components/trash-icon';
 import { paths } from '@/config/paths';
 import { useDeleteProperty } from '@/features/properties/api/delete-property';
+import { useT } from '@/i18n/use-t';
 
 export type DeletePropertyButtonProps = { id: number; name: string };
 
@@ -14,22 +15,25 @@ export type DeletePropertyButtonProps = { id: number; name: string };
  */
 export function DeletePropertyButton({ id, name }: DeletePropertyButtonProps) {
   const navigate = useNavigate();
+  const t = useT();
   const { mutate, isPending } = useDeleteProperty({
     onSuccess: () => {
-      notifications.show({ color: 'green', message: 'Property deleted' });
+      notifications.show({ color: 'green', message: t('properties.delete.done') });
       void navigate(paths.properties.getHref());
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Property not deleted', message: error.message }),
+      notifications.show({
+        color: 'red',
+        title: t('properties.delete.failed'),
+        message: error.message,
+      }),
   });
 
   const confirmDelete = () =>
     void openConfirmModal({
-      title: 'Delete property',
-      children: (
-        <Text size="sm">Delete {name}? Its photos are deleted too. This cannot be undone.</Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      title: t('properties.delete.title'),
+      children: <Text size="sm">{t('properties.delete.body', { name })}</Text>,
+      labels: { confirm: t('properties.delete.confirm'), cancel: t('properties.delete.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => mutate(id),
     });
@@ -39,7 +43,7 @@ export function DeletePropertyButton({ id, name }: DeletePropertyButtonProps) {
       variant="subtle"
       color="red"
       size="lg"
-      aria-label="Delete property"
+      aria-label={t('properties.delete.title')}
       loading={isPending}
       onClick={confirmDelete}
     >

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useProperty } from '@/features/properties/api/get-property';
 import { EditPropertyForm } from '@/features/properties/components/property-form/edit-property-form';
 import { PropertyLoadState } from '@/features/properties/components/property-load-state';
+import { useT } from '@/i18n/use-t';
 
 export type EditPropertyScreenProps = { id: number };
 
@@ -16,6 +17,7 @@ export type EditPropertyScreenProps = { id: number };
  */
 export function EditPropertyScreen({ id }: EditPropertyScreenProps) {
   const { data, error, refetch } = useProperty(id);
+  const t = useT();
   const [loaded, setLoaded] = useState<PropertyDetail | null>(null);
   const [reloading, setReloading] = useState(false);
 
@@ -35,7 +37,7 @@ export function EditPropertyScreen({ id }: EditPropertyScreenProps) {
 
   const back = (
     <Anchor component={Link} to={paths.property.getHref(id)} size="sm">
-      ← Back to the property
+      {t('properties.backToProperty')}
     </Anchor>
   );
 
@@ -43,7 +45,7 @@ export function EditPropertyScreen({ id }: EditPropertyScreenProps) {
     return (
       <Stack gap="md" maw={960}>
         {back}
-        <Title order={2}>Edit Property</Title>
+        <Title order={2}>{t('properties.edit')}</Title>
         <EditPropertyForm
           key={loaded.updated_at}
           property={loaded}

@@ -1,10 +1,11 @@
 import type { PropertyList } from '@bec/contracts';
 import { Notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { propertiesInfiniteQueryOptions } from '@/features/properties/api/get-properties';
 import { ExportButton } from '@/features/properties/components/export-button';
+import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { renderWithProviders } from '@/testing/render';
 
@@ -99,9 +100,22 @@ describe('ExportButton', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     download.send('ID;Nombre\r\n1;Casa\r\n');
-    expect(await screen.findByRole('button', { name: /Exporting… 1 rows/ })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: /Exporting… 1 row$/ })).toBeDisabled();
     download.end();
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('counts in Spanish, in the singular and the plural', async () => {
+    await act(() => activateLocale('es-CL'));
+    const download = streamingDownload();
+    renderWithProviders(<ExportButton filters={{}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    download.send('ID;Nombre\r\n1;Casa\r\n');
+    expect(await screen.findByRole('button', { name: /Exportando… 1 fila$/ })).toBeDisabled();
+    download.send('2;Depto\r\n');
+    expect(await screen.findByRole('button', { name: /Exportando… 2 filas$/ })).toBeDisabled();
+    download.end();
+    expect(await screen.findByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
   });
 
   it('says the download was cut off when the body stops halfway, and saves nothing', async () => {
@@ -114,7 +128,7 @@ describe('ExportButton', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     download.send('ID;Nombre\r\n1;Casa\r\n');
-    await screen.findByRole('button', { name: /Exporting… 1 rows/ });
+    await screen.findByRole('button', { name: /Exporting… 1 row$/ });
     download.fail();
     expect(
       await screen.findByText(

@@ -7,6 +7,7 @@ import {
   type PropertyFilters,
   propertiesInfiniteQueryOptions,
 } from '@/features/properties/api/get-properties';
+import { useT } from '@/i18n/use-t';
 import { formatInteger } from '@/lib/format';
 
 export type ExportButtonProps = { filters: PropertyFilters };
@@ -19,6 +20,7 @@ export type ExportButtonProps = { filters: PropertyFilters };
 export function ExportButton({ filters }: ExportButtonProps) {
   const exporter = useExportProperties();
   const queryClient = useQueryClient();
+  const t = useT();
   const [progress, setProgress] = useState<{ rows: number; of: number | null }>({
     rows: 0,
     of: null,
@@ -35,16 +37,20 @@ export function ExportButton({ filters }: ExportButtonProps) {
         onError: (error) =>
           notifications.show({
             color: 'red',
-            title: 'Export failed',
-            message: `Failed to export properties: ${error.message}`,
+            title: t('properties.export.failedTitle'),
+            message: t('properties.export.failed', { message: error.message }),
           }),
       },
     );
   };
 
-  const label = exporter.isPending
-    ? `Exporting… ${formatInteger(progress.rows)}${progress.of === null ? ' rows' : ` of ${formatInteger(progress.of)}`}`
-    : 'Export CSV';
+  const rows = formatInteger(progress.rows);
+  let label = t('properties.export.button');
+  if (exporter.isPending)
+    label =
+      progress.of === null
+        ? t('properties.export.progressRows', { count: progress.rows, rows })
+        : t('properties.export.progress', { rows, total: formatInteger(progress.of) });
   return (
     <Button
       variant="default"

@@ -1,7 +1,8 @@
 import type { PropertyCard as PropertyCardData } from '@bec/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type PhotoPriority, PropertyCard } from '@/features/properties/components/property-card';
+import { activateLocale } from '@/i18n/i18n';
 import { renderRoutes } from '@/testing/render';
 
 const card: PropertyCardData = {
@@ -38,20 +39,46 @@ describe('PropertyCard', () => {
       within(link).getByRole('heading', { name: 'Departamento luminoso en Providencia' }),
     ).toBeInTheDocument();
     expect(within(link).getByText('Av. Pedro de Valdivia 1850, depto 702')).toBeInTheDocument();
-    expect(within(link).getByText('CLP$ 185.000.000')).toBeInTheDocument();
+    expect(within(link).getByText('CLP$ 185,000,000')).toBeInTheDocument();
     expect(within(link).getByText('Providencia, Metropolitana de Santiago')).toBeInTheDocument();
+    expect(within(link).getByText('Mar 5, 2025')).toHaveAttribute(
+      'datetime',
+      '2025-03-05T15:00:00.000Z',
+    );
+    expect(within(link).getByText(/^Created/)).toHaveTextContent('Created Mar 5, 2025');
+  });
+
+  it('speaks Spanish when that is the language: its words and number and date formats', async () => {
+    await act(() => activateLocale('es-CL'));
+    const { unmount } = renderCard(card);
+    const link = await screen.findByRole('link');
+    expect(within(link).getByText('CLP$ 185.000.000')).toBeInTheDocument();
+    expect(within(link).getByText('CLP$ 2.371.795/m² construido')).toBeInTheDocument();
+    expect(within(link).getByText('Sin foto aún')).toBeInTheDocument();
     expect(within(link).getByText('05-03-2025')).toHaveAttribute(
       'datetime',
       '2025-03-05T15:00:00.000Z',
     );
+    expect(within(link).getByText(/^Creada/)).toHaveTextContent('Creada el 05-03-2025');
+    unmount();
+    renderCard({ ...card, price_per_sqm: 45_000, area_basis: 'land' });
+    expect(await screen.findByText('CLP$ 45.000/m² de terreno')).toBeInTheDocument();
+  });
+
+  it('follows a change of language while shown', async () => {
+    renderCard(card);
+    expect(await screen.findByText('CLP$ 185,000,000')).toBeInTheDocument();
+    await act(() => activateLocale('es-CL'));
+    expect(await screen.findByText('CLP$ 185.000.000')).toBeInTheDocument();
+    expect(screen.getByText('Sin foto aún')).toBeInTheDocument();
   });
 
   it('shows the price per m² on the area it is based on, and nothing when it is unknown', async () => {
     const { unmount } = renderCard(card);
-    expect(await screen.findByText('CLP$ 2.371.795/m² built')).toBeInTheDocument();
+    expect(await screen.findByText('CLP$ 2,371,795/m² built')).toBeInTheDocument();
     unmount();
     const lot = renderCard({ ...card, price_per_sqm: 45_000, area_basis: 'land' });
-    expect(await screen.findByText('CLP$ 45.000/m² land')).toBeInTheDocument();
+    expect(await screen.findByText('CLP$ 45,000/m² land')).toBeInTheDocument();
     lot.unmount();
     renderCard({ ...card, price_per_sqm: null });
     await screen.findByRole('link');

@@ -3,6 +3,8 @@ import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from '@/features/properties/components/property-card.module.css';
+import type { MessageId } from '@/i18n/message-id';
+import { useT } from '@/i18n/use-t';
 import { formatDate, formatPrice, formatPricePerArea } from '@/lib/format';
 
 /** The card copy's width (the API's `card` WebP) and the photo area's height, as in the CSS. */
@@ -16,11 +18,25 @@ const PHOTO_HEIGHT = 180;
  */
 export type PhotoPriority = 'lazy' | 'eager' | 'high';
 
+/** The price per m² says which area it is per: "…/m² built", "…/m² land". */
+const PER_AREA: Record<PropertyCardData['area_basis'], MessageId> = {
+  building: 'properties.card.perAreaBuilt',
+  land: 'properties.card.perAreaLand',
+};
+
+/** Stands for the date in the "Created {date}" text, where its `<time>` element goes. */
+const DATE_SLOT = '\u0000';
+
 export type PropertyCardProps = { property: PropertyCardData; photoPriority?: PhotoPriority };
 
 /** One property in the grid: cover photo, name, address, price and price per m², comuna and
  * region, created date. The whole card is the link to its detail page. */
 export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardProps) {
+  const t = useT();
+  // The words around the date, in the language's order ("Created 5 Mar…", "Creada el 5 mar…").
+  const [createdBefore = '', createdAfter = ''] = t('properties.card.created', {
+    date: DATE_SLOT,
+  }).split(DATE_SLOT);
   return (
     <Card
       component={Link}
@@ -49,7 +65,7 @@ export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardP
         ) : (
           <Center className={classes.frame}>
             <Text size="sm" c="dimmed">
-              No photo yet
+              {t('properties.card.noPhoto')}
             </Text>
           </Center>
         )}
@@ -67,8 +83,9 @@ export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardP
           </Text>
           {property.price_per_sqm !== null && (
             <Text size="sm" c="dimmed">
-              {formatPricePerArea(property.price_per_sqm)}{' '}
-              {property.area_basis === 'land' ? 'land' : 'built'}
+              {t(PER_AREA[property.area_basis], {
+                price: formatPricePerArea(property.price_per_sqm),
+              })}
             </Text>
           )}
         </Group>
@@ -77,7 +94,9 @@ export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardP
             {property.city_name}, {property.region_name}
           </Badge>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            Created <time dateTime={property.created_at}>{formatDate(property.created_at)}</time>
+            {createdBefore}
+            <time dateTime={property.created_at}>{formatDate(property.created_at)}</time>
+            {createdAfter}
           </Text>
         </Group>
       </Stack>

@@ -7,11 +7,13 @@ import { useProperty } from '@/features/properties/api/get-property';
 import { DeletePropertyButton } from '@/features/properties/components/delete-property-button';
 import { PropertyDetails } from '@/features/properties/components/property-details';
 import { PropertyLoadState } from '@/features/properties/components/property-load-state';
+import { useT } from '@/i18n/use-t';
 
 function BackToList() {
+  const t = useT();
   return (
     <Anchor component={Link} to={paths.properties.getHref()} size="sm">
-      ← Back to properties
+      {t('properties.backToList')}
     </Anchor>
   );
 }
@@ -25,6 +27,7 @@ export type PropertyDetailScreenProps = {
 /** The detail page of property `id`: loading, not found, failed, or every field. */
 export function PropertyDetailScreen({ id, canManage = false }: PropertyDetailScreenProps) {
   const { data, error, refetch } = useProperty(id);
+  const t = useT();
 
   let content: ReactNode;
   // A failed refetch (a 404 after a delete elsewhere) wins over the copy in the cache.
@@ -42,7 +45,7 @@ export function PropertyDetailScreen({ id, canManage = false }: PropertyDetailSc
                 to={paths.propertyEdit.getHref(data.id)}
                 variant="subtle"
                 size="lg"
-                aria-label="Edit property"
+                aria-label={t('properties.detail.edit')}
               >
                 <PencilIcon />
               </ActionIcon>

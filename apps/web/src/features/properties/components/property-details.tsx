@@ -12,6 +12,8 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PropertyPhotoGallery } from '@/features/properties/components/property-photo-gallery';
+import type { MessageId } from '@/i18n/message-id';
+import { useT } from '@/i18n/use-t';
 import {
   formatArea,
   formatCoordinate,
@@ -25,7 +27,11 @@ import {
 const mapsSearchUrl = (latitude: number, longitude: number) =>
   `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 
-const NOT_RECORDED = 'Not recorded';
+/** Lots and parcels are priced per m² of land, everything else per m² built. */
+const PER_AREA: Record<PropertyDetail['area_basis'], { of: MessageId; zero: MessageId }> = {
+  building: { of: 'properties.detail.perBuildingArea', zero: 'properties.detail.noBuildingArea' },
+  land: { of: 'properties.detail.perLandArea', zero: 'properties.detail.noLandArea' },
+};
 
 type Row = { label: string; value: ReactNode };
 
@@ -62,61 +68,71 @@ export type PropertyDetailsProps = {
 /** Every field of one property: location, price, areas (the optional ones when present), rooms,
  * visited, broker, notes, map link, photos and who created and last updated it, and when. */
 export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) {
+  const t = useT();
+  const notRecorded = t('properties.detail.notRecorded');
   const location = `${p.address}, ${p.city_name}, ${p.region_name}`;
   const mapsUrl =
     p.google_maps_url ??
     (p.latitude !== null && p.longitude !== null ? mapsSearchUrl(p.latitude, p.longitude) : null);
 
   const optionalAreas: [string, number | null][] = [
-    ['Parking area', p.parking_sqmts],
-    ['Additional area', p.additional_sqmts],
-    ['Basement area', p.basement_sqmts],
+    [t('properties.detail.parkingArea'), p.parking_sqmts],
+    [t('properties.detail.additionalArea'), p.additional_sqmts],
+    [t('properties.detail.basementArea'), p.basement_sqmts],
   ];
-  // Lots and parcels are priced per m² of land, everything else per m² built.
-  const basisArea = p.area_basis === 'land' ? 'land area' : 'building area';
+  const perArea = PER_AREA[p.area_basis];
   const propertyRows: Row[] = [
-    { label: 'Address', value: location },
-    { label: 'Price', value: formatPrice(p.price) },
+    { label: t('properties.detail.address'), value: location },
+    { label: t('properties.detail.price'), value: formatPrice(p.price) },
     {
-      label: 'Price per m²',
+      label: t('properties.detail.pricePerArea'),
       value:
         p.price_per_sqm === null
-          ? `Not available: the ${basisArea} is 0`
-          : `${formatPricePerArea(p.price_per_sqm)} of ${basisArea}`,
+          ? t(perArea.zero)
+          : t(perArea.of, { price: formatPricePerArea(p.price_per_sqm) }),
     },
-    { label: 'Property type', value: p.property_type_name },
-    { label: 'Building area', value: formatArea(p.building_sqmts) },
-    { label: 'Land area', value: formatArea(p.land_sqmts) },
+    { label: t('properties.detail.propertyType'), value: p.property_type_name },
+    { label: t('properties.detail.buildingArea'), value: formatArea(p.building_sqmts) },
+    { label: t('properties.detail.landArea'), value: formatArea(p.land_sqmts) },
     ...optionalAreas.flatMap(([label, area]) =>
       area === null ? [] : [{ label, value: formatArea(area) }],
     ),
-    { label: 'Rooms', value: p.rooms === null ? NOT_RECORDED : formatInteger(p.rooms) },
-    { label: 'Visited', value: p.visited ? 'Sí' : 'No' },
-    { label: 'Broker', value: p.broker_name ?? 'No broker' },
+    {
+      label: t('properties.detail.rooms'),
+      value: p.rooms === null ? notRecorded : formatInteger(p.rooms),
+    },
+    {
+      label: t('properties.detail.visited'),
+      value: t(p.visited ? 'properties.visited.yes' : 'properties.visited.no'),
+    },
+    {
+      label: t('properties.detail.broker'),
+      value: p.broker_name ?? t('properties.detail.noBroker'),
+    },
     ...(p.latitude !== null && p.longitude !== null
       ? [
           {
-            label: 'Coordinates',
+            label: t('properties.detail.coordinates'),
             value: `${formatCoordinate(p.latitude)}; ${formatCoordinate(p.longitude)}`,
           },
         ]
       : []),
     {
-      label: 'Google Maps',
+      label: t('properties.detail.googleMaps'),
       value: mapsUrl ? (
         <Anchor href={mapsUrl} target="_blank" rel="noopener noreferrer" inherit>
-          Open in Google Maps
+          {t('properties.detail.openInMaps')}
         </Anchor>
       ) : (
-        'No location'
+        t('properties.detail.noLocation')
       ),
     },
   ];
   const recordRows: Row[] = [
-    { label: 'Created by', value: p.created_by_name ?? NOT_RECORDED },
-    { label: 'Created', value: formatDateTime(p.created_at) },
-    { label: 'Updated by', value: p.updated_by_name ?? NOT_RECORDED },
-    { label: 'Updated', value: formatDateTime(p.updated_at) },
+    { label: t('properties.detail.createdBy'), value: p.created_by_name ?? notRecorded },
+    { label: t('properties.detail.created'), value: formatDateTime(p.created_at) },
+    { label: t('properties.detail.updatedBy'), value: p.updated_by_name ?? notRecorded },
+    { label: t('properties.detail.updated'), value: formatDateTime(p.updated_at) },
   ];
 
   return (
@@ -139,28 +155,28 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
             {p.property_type_name}
           </Badge>
           <Badge variant="light" tt="none" color={p.visited ? 'teal' : 'gray'}>
-            {p.visited ? 'Visited' : 'Not visited'}
+            {t(p.visited ? 'properties.detail.visited' : 'properties.detail.notVisited')}
           </Badge>
         </Group>
       </Stack>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title="Details">
+        <Section title={t('properties.detail.details')}>
           <Rows rows={propertyRows} />
         </Section>
         <Stack gap="lg">
-          <Section title="Notes">
+          <Section title={t('properties.detail.notes')}>
             <Text style={{ whiteSpace: 'pre-wrap' }} c={p.notes ? undefined : 'dimmed'}>
-              {p.notes || 'No notes.'}
+              {p.notes || t('properties.detail.noNotes')}
             </Text>
           </Section>
-          <Section title="Record">
+          <Section title={t('properties.detail.record')}>
             <Rows rows={recordRows} />
           </Section>
         </Stack>
       </SimpleGrid>
 
-      <Section title="Photos">
+      <Section title={t('properties.detail.photos')}>
         <PropertyPhotoGallery photos={p.photo_urls} name={p.name} />
       </Section>
     </Stack>

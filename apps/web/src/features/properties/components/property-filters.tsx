@@ -19,29 +19,40 @@ import {
 } from '@/features/properties/api/get-properties';
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
 import { useRegions } from '@/features/properties/api/get-regions';
+import type { MessageId } from '@/i18n/message-id';
+import { useT } from '@/i18n/use-t';
+import { formatPrice } from '@/lib/format';
 import classes from './property-filters.module.css';
 
 /** How long typing pauses before the search text or a price reaches the URL (and the list). */
 const FILTER_DEBOUNCE_MS = 300;
 
-const SORT_OPTIONS: { value: PropertySort; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'area_asc', label: 'Building area: small to large' },
-  { value: 'area_desc', label: 'Building area: large to small' },
-  { value: 'price_per_sqm_asc', label: 'Price per m²: low to high' },
-  { value: 'price_per_sqm_desc', label: 'Price per m²: high to low' },
-];
+/** The sort orders, in the order offered. */
+const SORT_LABELS = {
+  newest: 'properties.sort.newest',
+  oldest: 'properties.sort.oldest',
+  price_asc: 'properties.sort.priceAsc',
+  price_desc: 'properties.sort.priceDesc',
+  area_asc: 'properties.sort.areaAsc',
+  area_desc: 'properties.sort.areaDesc',
+  price_per_sqm_asc: 'properties.sort.pricePerSqmAsc',
+  price_per_sqm_desc: 'properties.sort.pricePerSqmDesc',
+} as const satisfies Record<PropertySort, MessageId>;
 
-const VISITED_OPTIONS = [
-  { value: 'any', label: 'Any' },
-  { value: 'yes', label: 'Sí' },
-  { value: 'no', label: 'No' },
-] as const;
+const VISITED_LABELS = {
+  any: 'properties.filters.visitedAny',
+  yes: 'properties.visited.yes',
+  no: 'properties.visited.no',
+} as const satisfies Record<string, MessageId>;
 
-type VisitedOption = (typeof VISITED_OPTIONS)[number]['value'];
+type VisitedOption = keyof typeof VISITED_LABELS;
+
+/** A select's options from its labels' keys, in the current language. */
+const optionsOf = <V extends string>(
+  labels: Record<V, MessageId>,
+  t: (id: MessageId) => string,
+): { value: V; label: string }[] =>
+  (Object.keys(labels) as V[]).map((value) => ({ value, label: t(labels[value]) }));
 
 /**
  * What the user types, kept here while typing and committed (to the URL) once typing pauses.
@@ -95,6 +106,7 @@ const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter((key) => key !== 'q' && key !== 
  * phone only search and sort show; "More filters (n)" unfolds the rest, n being those in use.
  */
 export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersProps) {
+  const t = useT();
   const [unfolded, setUnfolded] = useState(false);
   const moreId = useId();
   const regions = useRegions();
@@ -144,7 +156,7 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
   const maxDraft = priceValue(maxPrice.draft);
   const rangeError =
     minDraft !== undefined && maxDraft !== undefined && minDraft > maxDraft
-      ? 'Maximum is below the minimum'
+      ? t('properties.filters.rangeReversed')
       : undefined;
 
   const clear = () => {
@@ -160,7 +172,7 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
     <Paper
       component="form"
       role="search"
-      aria-label="Property filters"
+      aria-label={t('properties.filters.label')}
       withBorder
       radius="md"
       p="md"
@@ -175,16 +187,16 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
         <TextInput
           type="search"
-          label="Search"
-          placeholder="Name, address or comuna"
+          label={t('properties.filters.search')}
+          placeholder={t('properties.filters.searchPlaceholder')}
           value={search.draft}
           onChange={(event) => search.change(event.currentTarget.value)}
           maxLength={100}
         />
         <div className={classes.more} id={moreId} data-open={unfolded || undefined}>
           <Select<number>
-            label="Region"
-            placeholder="All regions"
+            label={t('properties.filters.region')}
+            placeholder={t('properties.filters.allRegions')}
             data={regionOptions}
             value={filters.region_id ?? null}
             onChange={(value) => {
@@ -195,12 +207,16 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
             }}
             searchable
             clearable
-            nothingFoundMessage="No region matches"
-            error={regions.isError ? 'Could not load the regions' : undefined}
+            nothingFoundMessage={t('properties.filters.noRegion')}
+            error={regions.isError ? t('properties.filters.regionsFailed') : undefined}
           />
           <Select<number>
-            label="Comuna"
-            placeholder={region ? `All comunas of ${region.name}` : 'All comunas'}
+            label={t('properties.filters.comuna')}
+            placeholder={
+              region
+                ? t('properties.filters.allComunasOf', { region: region.name })
+                : t('properties.filters.allComunas')
+            }
             data={comunaOptions}
             value={filters.city_id ?? null}
             onChange={(value) => {
@@ -214,21 +230,21 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
             }}
             searchable
             clearable
-            nothingFoundMessage="No comuna matches"
-            error={regions.isError ? 'Could not load the comunas' : undefined}
+            nothingFoundMessage={t('properties.form.noComuna')}
+            error={regions.isError ? t('properties.filters.comunasFailed') : undefined}
           />
           <Select<number>
-            label="Property type"
-            placeholder="All types"
+            label={t('properties.filters.propertyType')}
+            placeholder={t('properties.filters.allTypes')}
             data={typeOptions}
             value={filters.property_type_id ?? null}
             onChange={(value) => onChange({ property_type_id: value ?? undefined })}
             clearable
-            error={propertyTypes.isError ? 'Could not load the property types' : undefined}
+            error={propertyTypes.isError ? t('properties.filters.typesFailed') : undefined}
           />
           <Select<VisitedOption>
-            label="Visited"
-            data={VISITED_OPTIONS}
+            label={t('properties.filters.visited')}
+            data={optionsOf(VISITED_LABELS, t)}
             value={filters.visited === undefined ? 'any' : filters.visited ? 'yes' : 'no'}
             onChange={(value) =>
               onChange({ visited: value === 'yes' ? true : value === 'no' ? false : undefined })
@@ -236,15 +252,15 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
             allowDeselect={false}
           />
           <NumberInput
-            label="Min price"
-            placeholder="CLP$ 0"
+            label={t('properties.filters.minPrice')}
+            placeholder={formatPrice(0)}
             {...clpAmountFormat()}
             value={minPrice.draft}
             onChange={minPrice.change}
           />
           <NumberInput
-            label="Max price"
-            placeholder="No limit"
+            label={t('properties.filters.maxPrice')}
+            placeholder={t('properties.filters.noLimit')}
             {...clpAmountFormat()}
             value={maxPrice.draft}
             onChange={maxPrice.change}
@@ -252,8 +268,8 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
           />
         </div>
         <Select<PropertySort>
-          label="Sort by"
-          data={SORT_OPTIONS}
+          label={t('properties.filters.sortBy')}
+          data={optionsOf(SORT_LABELS, t)}
           value={filters.sort ?? 'newest'}
           onChange={(value) =>
             onChange({ sort: value === 'newest' ? undefined : (value ?? undefined) })
@@ -269,14 +285,16 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
           aria-controls={moreId}
           onClick={() => setUnfolded((open) => !open)}
         >
-          {unfolded ? 'Fewer filters' : `More filters${folded > 0 ? ` (${folded})` : ''}`}
+          {unfolded
+            ? t('properties.filters.fewer')
+            : t('properties.filters.more', { count: folded })}
         </Button>
         <Button
           variant="subtle"
           onClick={clear}
           disabled={!hasPropertyFilters(filters) && !pending}
         >
-          Clear filters
+          {t('properties.filters.clear')}
         </Button>
       </Group>
     </Paper>

@@ -23,6 +23,7 @@ describe('PropertyList', () => {
         next_cursor: null,
         total: ids.length,
         total_exact: true,
+        uf: null,
       }),
     });
     renderRoutes([{ path: '/', element: <PropertyList filters={{}} /> }], '/');

@@ -7,6 +7,7 @@ import {
   useProperties,
 } from '@/features/properties/api/get-properties';
 import { type PhotoPriority, PropertyCard } from '@/features/properties/components/property-card';
+import { useT } from '@/i18n/use-t';
 import { formatInteger } from '@/lib/format';
 
 export type PropertyListProps = { filters: PropertyFilters };
@@ -24,11 +25,12 @@ const photoPriority = (index: number): PhotoPriority =>
  * Further pages load as the end of the grid scrolls into view, or with "Load more".
  */
 export function PropertyList({ filters }: PropertyListProps) {
+  const t = useT();
   if (priceRangeReversed(filters)) {
     // Say why here instead of asking.
     return (
-      <Alert color="yellow" title="Check the price range">
-        The maximum price is below the minimum price.
+      <Alert color="yellow" title={t('properties.list.reversedRange.title')}>
+        {t('properties.list.reversedRange.body')}
       </Alert>
     );
   }
@@ -48,6 +50,7 @@ function PropertyResults({ filters }: PropertyListProps) {
     isFetchNextPageError,
     isPlaceholderData,
   } = useProperties(filters);
+  const t = useT();
   const { ref: endRef, inViewport: endInView } = useInViewport();
 
   // Not a fetch of our own: when the end of the grid shows, ask the query for its next page.
@@ -62,18 +65,18 @@ function PropertyResults({ filters }: PropertyListProps) {
     return (
       <Group gap="sm" py="xl" justify="center" role="status">
         <Loader size="sm" />
-        <Text c="dimmed">Loading properties...</Text>
+        <Text c="dimmed">{t('properties.list.loading')}</Text>
       </Group>
     );
   }
 
   const errorAlert = isError ? (
-    <Alert color="red" title="Could not load the properties">
+    <Alert color="red" title={t('properties.list.loadFailed')}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">Error: {error.message}</Text>
+        <Text size="sm">{t('common.error', { message: error.message })}</Text>
         {!isFetchNextPageError && (
           <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         )}
       </Stack>
@@ -86,13 +89,16 @@ function PropertyResults({ filters }: PropertyListProps) {
   const total = lastPage?.total ?? cards.length;
   // A broad filter is counted up to a cap: "1.000+ properties".
   const atLeast = lastPage?.total_exact === false;
+  const count = atLeast
+    ? t('properties.list.countAtLeast', { total: formatInteger(total) })
+    : t('properties.list.count', { count: total, total: formatInteger(total) });
 
   if (cards.length === 0) {
     return (
       <Stack>
         {errorAlert}
         <Text py="xl" ta="center" c="dimmed" size="lg">
-          No properties found.
+          {t('properties.list.empty')}
         </Text>
       </Stack>
     );
@@ -102,9 +108,9 @@ function PropertyResults({ filters }: PropertyListProps) {
     <Stack gap="md">
       {!isFetchNextPageError && errorAlert}
       <Text size="sm" c="dimmed" role="status">
-        {formatInteger(total)}
-        {atLeast ? '+' : ''} {total === 1 && !atLeast ? 'property' : 'properties'}
-        {cards.length < total || atLeast ? ` · showing ${formatInteger(cards.length)}` : ''}
+        {cards.length < total || atLeast
+          ? t('properties.list.showing', { count, shown: formatInteger(cards.length) })
+          : count}
       </Text>
       <SimpleGrid
         cols={{ base: 1, sm: 2, lg: 3 }}
@@ -131,7 +137,7 @@ function PropertyResults({ filters }: PropertyListProps) {
             loading={isFetchingNextPage}
             disabled={isPlaceholderData}
           >
-            Load more
+            {t('properties.list.loadMore')}
           </Button>
         </Center>
       )}

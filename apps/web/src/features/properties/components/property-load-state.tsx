@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useT } from '@/i18n/use-t';
 import { ApiError } from '@/lib/api-error';
 
 export type PropertyLoadStateProps = {
@@ -13,21 +14,22 @@ export type PropertyLoadStateProps = {
  * error with "Try again" for any other failure, and a loader meanwhile.
  */
 export function PropertyLoadState({ id, error, refetch }: PropertyLoadStateProps) {
+  const t = useT();
   if (error instanceof ApiError && error.status === 404) {
     return (
       <Stack gap="xs">
-        <Title order={2}>Property not found</Title>
-        <Text>Property {id} was not found.</Text>
+        <Title order={2}>{t('properties.load.notFoundTitle')}</Title>
+        <Text>{t('properties.load.notFound', { id: String(id) })}</Text>
       </Stack>
     );
   }
   if (error) {
     return (
-      <Alert color="red" title="Could not load the property">
+      <Alert color="red" title={t('properties.load.failed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">Error: {error.message}</Text>
+          <Text size="sm">{t('common.error', { message: error.message })}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -36,7 +38,7 @@ export function PropertyLoadState({ id, error, refetch }: PropertyLoadStateProps
   return (
     <Group gap="sm" py="xl" justify="center" role="status">
       <Loader size="sm" />
-      <Text c="dimmed">Loading property...</Text>
+      <Text c="dimmed">{t('properties.load.loading')}</Text>
     </Group>
   );
 }

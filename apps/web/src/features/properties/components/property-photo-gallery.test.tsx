@@ -1,8 +1,9 @@
 import type { Photo } from '@bec/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PropertyPhotoGallery } from '@/features/properties/components/property-photo-gallery';
+import { activateLocale } from '@/i18n/i18n';
 import { renderWithProviders } from '@/testing/render';
 
 const NAME = 'Casa con jardín en Las Condes';
@@ -127,6 +128,32 @@ describe('PropertyPhotoGallery', () => {
     await user.keyboard('{Enter}');
     await screen.findByRole('dialog', { name: `Photos of ${NAME}` });
     expect(currentSlideImage()).toHaveAttribute('src', '/photos/12/gallery');
+  });
+
+  it("speaks Spanish when that is the language, the viewer's own buttons and labels too", async () => {
+    const user = userEvent.setup();
+    await act(() => activateLocale('es-CL'));
+    renderGallery();
+    const cover = screen.getByRole('button', { name: `Foto 1 de 3 de ${NAME} Portada` });
+    await user.click(cover);
+    const dialog = await screen.findByRole('dialog', { name: `Fotos de ${NAME}` });
+    const shown = () =>
+      within(dialog.querySelector<HTMLElement>('.yarl__slide_current') ?? dialog).getByRole('img');
+    expect(shown()).toHaveAttribute('alt', `Foto 1 de 3 de ${NAME}`);
+    expect(within(dialog).getByRole('region', { name: 'Galería de fotos' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: '1 de 3' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(shown()).toHaveAttribute('src', '/photos/12/gallery'));
+    await user.click(within(dialog).getByRole('button', { name: 'Anterior' }));
+    await waitFor(() => expect(shown()).toHaveAttribute('src', '/photos/11/gallery'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so in Spanish when the property has no photos', async () => {
+    await act(() => activateLocale('es-CL'));
+    renderGallery([]);
+    expect(screen.getByText('No hay imágenes de esta propiedad.')).toBeInTheDocument();
   });
 
   it('shows no arrows for a single photo', async () => {

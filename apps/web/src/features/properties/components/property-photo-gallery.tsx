@@ -1,11 +1,12 @@
 import type { Photo } from '@bec/contracts';
 import { Badge, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
-import { Lightbox, type SlideImage } from 'yet-another-react-lightbox';
+import { type Labels, Lightbox, type SlideImage } from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import classes from '@/features/properties/components/property-photo-gallery.module.css';
+import { useT } from '@/i18n/use-t';
 
 /** The shape kept for a photo whose dimensions were not recorded (the image is cropped to it). */
 const DEFAULT_ASPECT_RATIO = '4 / 3';
@@ -13,8 +14,26 @@ const DEFAULT_ASPECT_RATIO = '4 / 3';
 const viewerPlugins = [Counter];
 const noNavigation = { buttonPrev: () => null, buttonNext: () => null };
 
-const photoAlt = (index: number, count: number, name: string) =>
-  `Photo ${index + 1} of ${count} of ${name}`;
+type Translate = ReturnType<typeof useT>;
+
+const photoAlt = (t: Translate, index: number, count: number, name: string) =>
+  t('properties.gallery.photoAlt', { index: index + 1, count, name });
+
+/** The viewer's own texts (its buttons, and what a screen reader hears), in the current language. */
+const viewerLabels = (t: Translate, name: string): Labels => ({
+  Lightbox: t('properties.gallery.viewer', { name }),
+  Previous: t('properties.gallery.previous'),
+  Next: t('properties.gallery.next'),
+  Close: t('properties.gallery.close'),
+  Slide: t('properties.gallery.slide'),
+  Carousel: t('properties.gallery.carousel'),
+  'Photo gallery': t('properties.gallery.carouselLabel'),
+  // The viewer fills in {index} and {total} itself.
+  '{index} of {total}': t('properties.gallery.slideOf', {
+    index: '{index}',
+    total: '{total}',
+  }),
+});
 
 export type PropertyPhotoGalleryProps = { photos: Photo[]; name: string };
 
@@ -23,6 +42,7 @@ export type PropertyPhotoGalleryProps = { photos: Photo[]; name: string };
  * between photos; Escape, the close button or a click beside the photo close it, and focus goes
  * back to the thumbnail. */
 export function PropertyPhotoGallery({ photos, name }: PropertyPhotoGalleryProps) {
+  const t = useT();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -34,10 +54,10 @@ export function PropertyPhotoGallery({ photos, name }: PropertyPhotoGalleryProps
       photos.map(
         (photo, index): SlideImage => ({
           src: photo.url,
-          alt: photoAlt(index, photos.length, name),
+          alt: photoAlt(t, index, photos.length, name),
         }),
       ),
-    [photos, name],
+    [photos, name, t],
   );
 
   const close = () => {
@@ -49,7 +69,7 @@ export function PropertyPhotoGallery({ photos, name }: PropertyPhotoGalleryProps
   };
 
   if (photos.length === 0) {
-    return <Text c="dimmed">No images available for this property.</Text>;
+    return <Text c="dimmed">{t('properties.gallery.empty')}</Text>;
   }
 
   return (
@@ -71,7 +91,7 @@ export function PropertyPhotoGallery({ photos, name }: PropertyPhotoGalleryProps
             >
               <img
                 src={photo.thumbnail_url}
-                alt={photoAlt(index, photos.length, name)}
+                alt={photoAlt(t, index, photos.length, name)}
                 width={photo.width ?? undefined}
                 height={photo.height ?? undefined}
                 loading="lazy"
@@ -80,7 +100,7 @@ export function PropertyPhotoGallery({ photos, name }: PropertyPhotoGalleryProps
               />
               {index === 0 && (
                 <Badge size="sm" variant="filled" color="dark" tt="none" className={classes.cover}>
-                  Cover
+                  {t('properties.cover')}
                 </Badge>
               )}
             </UnstyledButton>
@@ -93,7 +113,7 @@ export function PropertyPhotoGallery({ photos, name }: PropertyPhotoGalleryProps
         close={close}
         slides={slides}
         plugins={viewerPlugins}
-        labels={{ Lightbox: `Photos of ${name}` }}
+        labels={viewerLabels(t, name)}
         controller={{ closeOnBackdropClick: true }}
         // One photo: nothing to move to, so no arrows and no wrapping around.
         carousel={{ finite: photos.length === 1 }}

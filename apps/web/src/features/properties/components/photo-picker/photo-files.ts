@@ -1,4 +1,6 @@
 import { MAX_PHOTOS_PER_REQUEST, PHOTO_CONTENT_TYPES } from '@bec/contracts';
+import { currentLocale, t } from '@/i18n/i18n';
+import type { Locale } from '@/i18n/locale';
 
 /** At most this many photos are picked for one property (one upload_url request). */
 export const MAX_PHOTOS = MAX_PHOTOS_PER_REQUEST;
@@ -28,7 +30,8 @@ const EXTENSIONS: Record<PhotoContentType, string[]> = {
 /** Dropzone's `accept`: the image types above, by type or extension. */
 export const PHOTO_ACCEPT: Record<string, string[]> = EXTENSIONS;
 
-export const NOT_AN_IMAGE = 'only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded';
+/** Why a file that is no photo is refused, in the current language. */
+export const notAnImage = () => t('properties.photos.notAnImage');
 
 const isPhotoType = (type: string): type is PhotoContentType =>
   (PHOTO_CONTENT_TYPES as readonly string[]).includes(type);
@@ -52,16 +55,25 @@ export function photoContentType(file: { name: string; type: string }): PhotoCon
  * another type (a GIF named `.jpg`); this refuses it, as the server would.
  */
 export function validatePhotoFile(file: File) {
-  return photoContentType(file) ? null : { code: 'file-invalid-type', message: NOT_AN_IMAGE };
+  return photoContentType(file) ? null : { code: 'file-invalid-type', message: notAnImage() };
 }
 
-const sizeNumber = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });
+const sizeNumbers = new Map<Locale, Intl.NumberFormat>();
+function sizeNumber(): Intl.NumberFormat {
+  const locale = currentLocale();
+  let format = sizeNumbers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, useGrouping: 'always' });
+    sizeNumbers.set(locale, format);
+  }
+  return format;
+}
 
-/** A file size the Chilean way, in binary units: 512 B, 850 KB, 1,5 MB, 24,8 MB. */
+/** A file size in the current language, in binary units: 512 B, 850 KB, 1,5 MB / 1.5 MB. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${sizeNumber.format(Math.round(bytes / 1024))} KB`;
-  return `${sizeNumber.format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024 * 1024) return `${sizeNumber().format(Math.round(bytes / 1024))} KB`;
+  return `${sizeNumber().format(bytes / (1024 * 1024))} MB`;
 }
 
 /** A file Dropzone refused and why (its FileRejection, without the path it adds to the file). */
@@ -70,12 +82,21 @@ export type FileRefusal = { file: File; errors: readonly { code: string; message
 /** Why Dropzone refused a file, naming it: "notes.pdf: only JPEG, PNG, … can be uploaded". */
 export function rejectionMessage({ file, errors }: FileRefusal): string {
   const codes = errors.map((error) => error.code);
-  if (codes.includes('file-invalid-type')) return `${file.name}: ${NOT_AN_IMAGE}`;
-  if (codes.includes('file-too-large')) {
-    return `${file.name} is ${formatFileSize(file.size)}, larger than the ${MAX_PHOTO_MB} MB allowed`;
+  const { name } = file;
+  if (codes.includes('file-invalid-type')) {
+    return t('properties.photos.fileReason', { name, reason: notAnImage() });
   }
-  if (codes.includes('too-many-files')) return `${file.name}: at most ${MAX_PHOTOS} photos`;
-  return `${file.name}: ${errors.map((error) => error.message).join('; ')}`;
+  if (codes.includes('file-too-large')) {
+    return t('properties.photos.tooLarge', {
+      name,
+      size: formatFileSize(file.size),
+      mb: MAX_PHOTO_MB,
+    });
+  }
+  if (codes.includes('too-many-files'))
+    return t('properties.photos.tooMany', { name, max: MAX_PHOTOS });
+  const reason = errors.map((error) => error.message).join('; ');
+  return t('properties.photos.fileReason', { name, reason });
 }
 
 /** Where one picked file stands. */

@@ -1,5 +1,6 @@
 import type { UploadFailure } from '@/features/properties/components/photo-picker/upload-photos';
-import { TOKEN_MISSING_NOTICE } from '@/features/properties/components/property-form/add-property-messages';
+import { tokenMissingNotice } from '@/features/properties/components/property-form/add-property-messages';
+import { t } from '@/i18n/i18n';
 import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
 
 /**
@@ -7,8 +8,10 @@ import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
  * "Error uploading some photos. Details: b.png: Upload failed: 413 Payload Too Large".
  */
 export function uploadFailuresMessage(failures: UploadFailure[]): string {
-  const details = failures.map(({ name, message }) => `${name}: ${message}`).join('; ');
-  return `Error uploading some photos. Details: ${details}`;
+  const details = failures
+    .map(({ name, message }) => t('properties.photos.fileReason', { name, reason: message }))
+    .join('; ');
+  return t('properties.photos.uploadFailures', { details });
 }
 
 /**
@@ -18,8 +21,8 @@ export function uploadFailuresMessage(failures: UploadFailure[]): string {
  */
 export function uploadUrlFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.message === TOKEN_UNAVAILABLE_MESSAGE) {
-    return TOKEN_MISSING_NOTICE;
+    return tokenMissingNotice();
   }
   const reason = error instanceof Error ? error.message : String(error);
-  return `Failed to get photo upload URL: ${reason}`;
+  return t('properties.photos.uploadUrlFailed', { reason });
 }

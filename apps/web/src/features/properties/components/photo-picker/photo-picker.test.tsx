@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PhotoPicker } from '@/features/properties/components/photo-picker/photo-picker';
 import { usePhotoUploads } from '@/features/properties/components/photo-picker/use-photo-uploads';
+import { activateLocale } from '@/i18n/i18n';
 import { renderWithProviders } from '@/testing/render';
 
 function Picker() {
@@ -66,13 +67,32 @@ describe('PhotoPicker', () => {
     expect(items).toHaveLength(2);
     const [first, second] = items as [HTMLElement, HTMLElement];
     expect(within(first).getByText('fachada.jpg')).toBeInTheDocument();
-    expect(within(first).getByText('2,5 MB')).toBeInTheDocument();
+    expect(within(first).getByText('2.5 MB')).toBeInTheDocument();
     expect(within(first).getByText('Cover')).toBeInTheDocument();
     expect(first.querySelector('img')).toHaveAttribute('src', created[0]);
     expect(within(second).getByText('plano.png')).toBeInTheDocument();
     expect(within(second).getByText('850 KB')).toBeInTheDocument();
     expect(within(second).queryByText('Cover')).toBeNull();
     expect(screen.getByText('2 of 20 photos')).toBeInTheDocument();
+  });
+
+  it('speaks Spanish when that is the language: the zone, sizes, counts, cover and reasons', async () => {
+    await act(() => activateLocale('es-CL'));
+    const { container } = renderWithProviders(<Picker />);
+    expect(screen.getByRole('group', { name: 'Fotos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Agregar fotos' })).toHaveAccessibleDescription(
+      'JPEG, PNG, WebP, HEIC/HEIF o AVIF, hasta 25 MB cada una, máximo 20. La primera es la portada.',
+    );
+    const facade = file('fachada.jpg', 'image/jpeg', 2.5 * 1024 * 1024);
+    await userEvent.upload(fileInput(container), [facade]);
+    await userEvent.upload(fileInput(container), [facade, file('plano.png', 'image/png', 10)]);
+    const list = await screen.findByRole('list', { name: 'Fotos elegidas' });
+    const [first] = (await within(list).findAllByRole('listitem')) as [HTMLElement];
+    expect(within(first).getByText('2,5 MB')).toBeInTheDocument();
+    expect(within(first).getByText('Portada')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Quitar fachada.jpg' })).toBeInTheDocument();
+    expect(screen.getByText('2 de 20 fotos')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('fachada.jpg ya está en la lista');
   });
 
   it('rejects a non-image with a message naming it, and adds the images picked with it', async () => {

@@ -12,8 +12,7 @@ import {
 } from '@/features/properties/components/photo-picker/photo-files';
 import { PhotoGrid } from '@/features/properties/components/photo-picker/photo-grid';
 import { PhotoThumbnail } from '@/features/properties/components/photo-picker/photo-thumbnail';
-
-const HINT = `JPEG, PNG, WebP, HEIC/HEIF or AVIF, up to ${MAX_PHOTO_MB} MB each, at most ${MAX_PHOTOS}. The first one is the cover.`;
+import { useT } from '@/i18n/use-t';
 
 export type PhotoPickerProps = {
   photos: SelectedPhoto[];
@@ -31,10 +30,11 @@ export type PhotoPickerProps = {
  * name, size and a remove button, and their upload progress while the form is sent.
  */
 export function PhotoPicker({ photos, rejections, onAdd, onRemove, disabled }: PhotoPickerProps) {
+  const t = useT();
   const hintId = useId();
   const full = photos.length >= MAX_PHOTOS;
   return (
-    <Fieldset legend="Photos">
+    <Fieldset legend={t('properties.photos.legend')}>
       <Stack gap="sm">
         <Dropzone
           onDrop={() => undefined}
@@ -45,7 +45,7 @@ export function PhotoPicker({ photos, rejections, onAdd, onRemove, disabled }: P
           disabled={disabled || full}
           // One control for assistive technology: the zone is the button, its hidden input is not.
           role="button"
-          aria-label="Add photos"
+          aria-label={t('properties.photos.add')}
           aria-describedby={hintId}
           inputProps={{ 'aria-hidden': true }}
           style={disabled || full ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
@@ -53,19 +53,21 @@ export function PhotoPicker({ photos, rejections, onAdd, onRemove, disabled }: P
           <Stack gap={4} align="center" justify="center" mih={96} style={{ pointerEvents: 'none' }}>
             <Dropzone.Idle>
               <Text fw={500}>
-                {full ? `${MAX_PHOTOS} photos chosen` : 'Drag photos here or click to choose'}
+                {full
+                  ? t('properties.photos.full', { max: MAX_PHOTOS })
+                  : t('properties.photos.idle')}
               </Text>
             </Dropzone.Idle>
             <Dropzone.Accept>
-              <Text fw={500}>Drop to add these photos</Text>
+              <Text fw={500}>{t('properties.photos.accept')}</Text>
             </Dropzone.Accept>
             <Dropzone.Reject>
               <Text fw={500} c="red.8">
-                Only images can be added
+                {t('properties.photos.reject')}
               </Text>
             </Dropzone.Reject>
             <Text id={hintId} size="sm" c="dimmed" ta="center">
-              {HINT}
+              {t('properties.photos.hint', { mb: MAX_PHOTO_MB, max: MAX_PHOTOS })}
             </Text>
           </Stack>
         </Dropzone>
@@ -83,9 +85,9 @@ export function PhotoPicker({ photos, rejections, onAdd, onRemove, disabled }: P
         {photos.length > 0 && (
           <>
             <Text size="sm" c="dimmed">
-              {photos.length} of {MAX_PHOTOS} photos
+              {t('properties.photos.count', { count: photos.length, max: MAX_PHOTOS })}
             </Text>
-            <PhotoGrid label="Chosen photos">
+            <PhotoGrid label={t('properties.photos.chosen')}>
               {photos.map((photo, index) => (
                 <PhotoThumbnail
                   key={photo.id}

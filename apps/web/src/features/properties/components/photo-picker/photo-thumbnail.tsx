@@ -16,6 +16,7 @@ import {
   formatFileSize,
   type SelectedPhoto,
 } from '@/features/properties/components/photo-picker/photo-files';
+import { useT } from '@/i18n/use-t';
 
 export type PhotoThumbnailProps = {
   photo: SelectedPhoto;
@@ -34,6 +35,7 @@ const extensionOf = (name: string) => name.split('.').pop()?.toUpperCase() ?? ''
  * bar with the percent sent; then "Uploaded", or what went wrong.
  */
 export function PhotoThumbnail({ photo, index, onRemove, disabled }: PhotoThumbnailProps) {
+  const t = useT();
   const [unreadable, setUnreadable] = useState(false);
   const { file, status, progress, error } = photo;
 
@@ -58,7 +60,7 @@ export function PhotoThumbnail({ photo, index, onRemove, disabled }: PhotoThumbn
           </AspectRatio>
           {index === 0 && (
             <Badge pos="absolute" top={6} left={6} size="xs" variant="filled" tt="none">
-              Cover
+              {t('properties.cover')}
             </Badge>
           )}
         </Box>
@@ -73,7 +75,7 @@ export function PhotoThumbnail({ photo, index, onRemove, disabled }: PhotoThumbn
           </Stack>
           <CloseButton
             size="sm"
-            aria-label={`Remove ${file.name}`}
+            aria-label={t('properties.photos.remove', { name: file.name })}
             disabled={disabled}
             onClick={() => onRemove(photo.id)}
           />
@@ -86,7 +88,7 @@ export function PhotoThumbnail({ photo, index, onRemove, disabled }: PhotoThumbn
               flex={1}
               transitionDuration={150}
               role="progressbar"
-              aria-label={`Uploading ${file.name}`}
+              aria-label={t('properties.photos.uploadingFile', { name: file.name })}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress}
@@ -101,7 +103,7 @@ export function PhotoThumbnail({ photo, index, onRemove, disabled }: PhotoThumbn
         )}
         {status === 'uploaded' && (
           <Text size="xs" c="teal.8">
-            Uploaded
+            {t('properties.photos.uploaded')}
           </Text>
         )}
         {status === 'failed' && error && (

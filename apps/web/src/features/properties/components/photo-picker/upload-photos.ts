@@ -3,13 +3,18 @@ import {
   requestUploadUrls,
   type UploadFileInfo,
 } from '@/features/properties/api/request-upload-urls';
-import { PhotoUploadError, uploadPhoto } from '@/features/properties/api/upload-photo';
+import {
+  PhotoUploadError,
+  uploadFailedMessage,
+  uploadPhoto,
+} from '@/features/properties/api/upload-photo';
+import { t } from '@/i18n/i18n';
 
 /** How many files are PUT at once. */
 export const UPLOAD_CONCURRENCY = 3;
 
 /** The spec's text for a URL answered for a file that is not among those picked (§8). */
-export const ORIGINAL_FILE_NOT_FOUND = 'Original file not found';
+export const originalFileNotFound = () => t('properties.photos.originalNotFound');
 
 /** One file to upload, with the content type its URL is signed for. */
 export type UploadJob = { id: string; file: File; contentType: string };
@@ -100,7 +105,7 @@ export async function uploadPhotos(
   };
 
   const queue = pairEntries(jobs, entries);
-  for (const { job, entry } of queue) if (!entry) fail(job, ORIGINAL_FILE_NOT_FOUND);
+  for (const { job, entry } of queue) if (!entry) fail(job, originalFileNotFound());
   const pending = queue.flatMap(({ job, entry }) => (entry ? [{ job, entry }] : []));
 
   const send = async (job: UploadJob, entry: UploadUrlEntry) => {
@@ -128,7 +133,7 @@ export async function uploadPhotos(
         job,
         error instanceof PhotoUploadError
           ? error.message
-          : `Upload failed: 0 ${error instanceof Error ? error.message : String(error)}`,
+          : uploadFailedMessage(0, error instanceof Error ? error.message : String(error)),
       );
     }
   };

@@ -3,7 +3,7 @@ import type { FileRejection } from '@mantine/dropzone';
 import { useEffect, useRef, useState } from 'react';
 import {
   MAX_PHOTOS,
-  NOT_AN_IMAGE,
+  notAnImage,
   photoContentType,
   rejectionMessage,
   type SelectedPhoto,
@@ -16,6 +16,7 @@ import {
   type UploadJob,
   uploadPhotos,
 } from '@/features/properties/components/photo-picker/upload-photos';
+import { t } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-error';
 
 /** The paths to post, in the order picked, or why not (null: nothing to tell, e.g. aborted). */
@@ -72,11 +73,11 @@ export function usePhotoUploads() {
     for (const file of accepted) {
       const contentType = photoContentType(file);
       if (!contentType) {
-        messages.push(`${file.name}: ${NOT_AN_IMAGE}`);
+        messages.push(t('properties.photos.fileReason', { name: file.name, reason: notAnImage() }));
       } else if ([...photos, ...picked].some((photo) => sameFile(photo.file, file))) {
-        messages.push(`${file.name} is already in the list`);
+        messages.push(t('properties.photos.duplicate', { name: file.name }));
       } else if (photos.length + picked.length >= MAX_PHOTOS) {
-        messages.push(`${file.name}: at most ${MAX_PHOTOS} photos`);
+        messages.push(t('properties.photos.tooMany', { name: file.name, max: MAX_PHOTOS }));
       } else {
         const previewUrl = URL.createObjectURL(file);
         previewUrls.current.add(previewUrl);

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { propertyKeys } from '@/features/properties/api/query-keys';
 import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
+import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { createTestQueryClient, renderRoutes } from '@/testing/render';
 import { stubXhr, type XhrAnswer } from '@/testing/stub-xhr';
@@ -186,9 +187,9 @@ async function fillRequired() {
   await fill('Name', 'Casa de prueba');
   await fill('Address', 'Los Jardines 1120');
   await pickOption('Comuna', 'Ñuño', 'Ñuñoa');
-  await fill('Price', '185.000.000');
-  await fill('Building area', '120,5');
-  await fill('Land area', '1.234,75');
+  await fill('Price', '185,000,000');
+  await fill('Building area', '120.5');
+  await fill('Land area', '1,234.75');
   await pickOption('Property type', null, 'Casa');
 }
 
@@ -293,7 +294,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     await waitForReferenceData();
     await fillRequired();
     const user = userEvent.setup({ delay: null });
-    await fill('Basement area', '30,5');
+    await fill('Basement area', '30.5');
     await fill('Rooms', '3');
     // Typed, a comma is a decimal mark in the coordinates too.
     await user.type(field('Latitude'), '-33,45');
@@ -310,6 +311,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
           name: 'Casa de prueba',
           address: 'Los Jardines 1120',
           city_id: 13120,
+          price_unit: 'CLP',
           price: 185_000_000,
           building_sqmts: 120.5,
           land_sqmts: 1234.75,
@@ -339,6 +341,42 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('link', { name: 'View the property' }));
     expect(router.state.location.pathname).toBe('/properties/42');
+  });
+
+  it('reads Spanish numbers in Spanish, with Spanish labels and messages', async () => {
+    await act(() => activateLocale('es-CL'));
+    const api = mockApi([
+      {
+        status: 201,
+        body: { status: 'success', message: 'Property added successfully!', data: { id: 42 } },
+      },
+    ]);
+    renderForm();
+    await waitFor(() => expect(select('Comuna')).toBeEnabled());
+    await waitFor(() => expect(select('Tipo de propiedad')).toBeEnabled());
+    await waitFor(() => expect(select('Corredor')).toBeEnabled());
+    expect(screen.getByRole('group', { name: 'Superficies' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Visitada' })).toBeInTheDocument();
+    await fill('Nombre', 'Casa de prueba');
+    await fill('Dirección', 'Los Jardines 1120');
+    await pickOption('Comuna', 'Ñuño', 'Ñuñoa');
+    await fill('Precio', '185.000.000');
+    expect(field('Precio')).toHaveValue('185.000.000');
+    await fill('Superficie construida', '120,5');
+    await fill('Superficie del terreno', '1.234,75');
+    expect(field('Superficie del terreno')).toHaveValue('1.234,75');
+    await pickOption('Tipo de propiedad', null, 'Casa');
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar propiedad' }));
+
+    expect(await screen.findByText('¡Propiedad agregada!')).toBeInTheDocument();
+    expect(api.posts()[0]?.body).toMatchObject({
+      price: 185_000_000,
+      building_sqmts: 120.5,
+      land_sqmts: 1234.75,
+    });
+    const added = screen.getByRole('status', { name: 'Agregada' });
+    expect(added).toHaveTextContent('“Casa de prueba” ya está en la lista.');
+    expect(within(added).getByRole('link', { name: 'Ver la propiedad' })).toBeInTheDocument();
   });
 
   it("puts the server's field errors on the fields and says why it failed", async () => {

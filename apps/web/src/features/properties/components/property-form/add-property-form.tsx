@@ -9,7 +9,7 @@ import { PhotoPicker } from '@/features/properties/components/photo-picker/photo
 import { usePhotoUploads } from '@/features/properties/components/photo-picker/use-photo-uploads';
 import {
   addPropertyFailureMessage,
-  PROPERTY_ADDED_MESSAGE,
+  propertyAddedMessage,
 } from '@/features/properties/components/property-form/add-property-messages';
 import { PropertyFormFields } from '@/features/properties/components/property-form/property-form-fields';
 import {
@@ -20,6 +20,7 @@ import {
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
 import { submitLabel } from '@/features/properties/components/property-form/submit-label';
+import { useT } from '@/i18n/use-t';
 import { ApiError } from '@/lib/api-error';
 
 /** The order the fields appear in, to put the cursor on the first one in error. */
@@ -59,6 +60,7 @@ type Phase = 'idle' | 'uploading' | 'saving';
  * nothing is posted and the form keeps everything for another try.
  */
 export function AddPropertyForm() {
+  const t = useT();
   const form = useForm<PropertyFormValues>({
     mode: 'controlled',
     initialValues: emptyPropertyFormValues,
@@ -97,7 +99,7 @@ export function AddPropertyForm() {
       form.reset();
       photos.reset();
       setAdded({ id, name: payload.name });
-      notifications.show({ color: 'green', message: PROPERTY_ADDED_MESSAGE });
+      notifications.show({ color: 'green', message: propertyAddedMessage() });
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) {
         photos.showServerErrors(error.fieldErrors, sentPaths);
@@ -118,11 +120,15 @@ export function AddPropertyForm() {
     busy,
     uploadCount: photos.uploadCount,
     photoCount: photos.photos.length,
-    idle: 'Add Property',
+    idle: t('properties.add'),
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit, focusFirstError)} aria-label="Add property">
+    <form
+      noValidate
+      onSubmit={form.onSubmit(submit, focusFirstError)}
+      aria-label={t('properties.addForm.label')}
+    >
       <Stack gap="lg">
         <PropertyFormFields form={form} />
         <PhotoPicker
@@ -144,11 +150,11 @@ export function AddPropertyForm() {
           </Button>
         </Group>
         {added && (
-          <Alert color="green" title="Added" role="status">
+          <Alert color="green" title={t('properties.addForm.addedTitle')} role="status">
             <Text size="sm">
-              “{added.name}” is in the list now.{' '}
+              {t('properties.addForm.inList', { name: added.name })}{' '}
               <Anchor component={Link} to={paths.property.getHref(added.id)}>
-                View the property
+                {t('properties.addForm.view')}
               </Anchor>
             </Text>
           </Alert>

@@ -1,10 +1,11 @@
+import { t } from '@/i18n/i18n';
 import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
 
-/** The spec's success text (section 8). */
-export const PROPERTY_ADDED_MESSAGE = 'Property added successfully!';
+/** The spec's success text (section 8): "Property added successfully!". */
+export const propertyAddedMessage = () => t('properties.addForm.added');
 
 /** The spec's text when no access token can be had (section 8). */
-export const TOKEN_MISSING_NOTICE = 'Could not get the authentication token. Please log in again.';
+export const tokenMissingNotice = () => t('properties.addForm.tokenMissing');
 
 /**
  * What the editor is told when adding a property failed (spec section 8):
@@ -14,10 +15,12 @@ export const TOKEN_MISSING_NOTICE = 'Could not get the authentication token. Ple
  */
 export function addPropertyFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.message === TOKEN_UNAVAILABLE_MESSAGE) return TOKEN_MISSING_NOTICE;
-    if (error.status === 0) return `Error adding property: ${error.message}`;
-    return `Failed to add property: ${error.message}`;
+    if (error.message === TOKEN_UNAVAILABLE_MESSAGE) return tokenMissingNotice();
+    if (error.status === 0) return t('properties.addForm.error', { message: error.message });
+    return t('properties.addForm.failed', { message: error.message });
   }
-  if (error instanceof Error && error.message) return `Error adding property: ${error.message}`;
-  return 'Error adding property.';
+  if (error instanceof Error && error.message) {
+    return t('properties.addForm.error', { message: error.message });
+  }
+  return t('properties.addForm.errorUnknown');
 }

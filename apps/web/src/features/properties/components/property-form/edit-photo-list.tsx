@@ -21,6 +21,7 @@ import {
 } from '@/features/properties/components/property-form/edit-photo-drag-messages';
 import type { EditPhotoItem } from '@/features/properties/components/property-form/edit-photo-order';
 import { SortablePhotoTile } from '@/features/properties/components/property-form/sortable-photo-tile';
+import { useT } from '@/i18n/use-t';
 
 export type EditPhotoListProps = {
   items: EditPhotoItem[];
@@ -44,10 +45,11 @@ export function EditPhotoList({ items, onMove, onRemove, disabled }: EditPhotoLi
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const justPickedUp = useRef(false);
+  const t = useT();
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No photos.
+        {t('properties.editForm.noPhotos')}
       </Text>
     );
   }
@@ -64,11 +66,11 @@ export function EditPhotoList({ items, onMove, onRemove, disabled }: EditPhotoLi
       onDragEnd={drop}
       accessibility={{
         announcements: photoDragAnnouncements(keys, justPickedUp),
-        screenReaderInstructions: photoDragInstructions,
+        screenReaderInstructions: photoDragInstructions(),
       }}
     >
       <SortableContext items={keys} strategy={rectSortingStrategy} disabled={disabled}>
-        <PhotoGrid label="Photos in order">
+        <PhotoGrid label={t('properties.editForm.photosInOrder')}>
           {items.map((item, index) => (
             <SortablePhotoTile
               key={item.key}

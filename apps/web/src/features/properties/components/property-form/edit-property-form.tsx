@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useUpdateProperty } from '@/features/properties/api/update-property';
 import { PhotoPicker } from '@/features/properties/components/photo-picker/photo-picker';
 import { usePhotoUploads } from '@/features/properties/components/photo-picker/use-photo-uploads';
+import { tokenMissingNotice } from '@/features/properties/components/property-form/add-property-messages';
 import { EditPhotoList } from '@/features/properties/components/property-form/edit-photo-list';
 import {
   type EditPhotoItem,
@@ -25,21 +26,25 @@ import {
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
 import { submitLabel } from '@/features/properties/components/property-form/submit-label';
+import { t as translate } from '@/i18n/i18n';
+import { useT } from '@/i18n/use-t';
 import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
 
-export const PROPERTY_UPDATED_MESSAGE = 'Property updated successfully!';
+export const propertyUpdatedMessage = () => translate('properties.editForm.updated');
 
 /** What the editor is told when saving failed (other than a conflict, shown in the form). */
 export function updatePropertyFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.message === TOKEN_UNAVAILABLE_MESSAGE) {
-      return 'Could not get the authentication token. Please log in again.';
+    if (error.message === TOKEN_UNAVAILABLE_MESSAGE) return tokenMissingNotice();
+    if (error.status === 0) {
+      return translate('properties.editForm.error', { message: error.message });
     }
-    if (error.status === 0) return `Error updating property: ${error.message}`;
-    return `Failed to update property: ${error.message}`;
+    return translate('properties.editForm.failed', { message: error.message });
   }
-  if (error instanceof Error && error.message) return `Error updating property: ${error.message}`;
-  return 'Error updating property.';
+  if (error instanceof Error && error.message) {
+    return translate('properties.editForm.error', { message: error.message });
+  }
+  return translate('properties.editForm.errorUnknown');
 }
 
 type Phase = 'idle' | 'uploading' | 'saving';
@@ -61,6 +66,7 @@ export type EditPropertyFormProps = {
  */
 export function EditPropertyForm({ property, onReload, reloading = false }: EditPropertyFormProps) {
   const navigate = useNavigate();
+  const t = useT();
   const form = useForm<PropertyFormValues>({
     mode: 'controlled',
     initialValues: toPropertyFormValues(property),
@@ -121,7 +127,7 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
         id: property.id,
         body: toUpdatePropertyPayload(values, refs, property.updated_at),
       });
-      notifications.show({ color: 'green', message: PROPERTY_UPDATED_MESSAGE });
+      notifications.show({ color: 'green', message: propertyUpdatedMessage() });
       void navigate(paths.property.getHref(property.id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -150,14 +156,18 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
     busy,
     uploadCount: photos.uploadCount,
     photoCount: photos.photos.length,
-    idle: 'Save changes',
+    idle: t('properties.editForm.save'),
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit, focusFirstError)} aria-label="Edit property">
+    <form
+      noValidate
+      onSubmit={form.onSubmit(submit, focusFirstError)}
+      aria-label={t('properties.editForm.label')}
+    >
       <Stack gap="lg">
         {conflict && (
-          <Alert color="orange" title="Not saved: the property changed" role="alert">
+          <Alert color="orange" title={t('properties.editForm.conflict')} role="alert">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{conflict}</Text>
               <Button
@@ -167,16 +177,16 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
                 loading={reloading}
                 onClick={onReload}
               >
-                Reload
+                {t('properties.editForm.reload')}
               </Button>
             </Stack>
           </Alert>
         )}
         <PropertyFormFields form={form} />
-        <Fieldset legend="Photo order">
+        <Fieldset legend={t('properties.editForm.photoOrder')}>
           <Stack gap="xs">
             <Text size="sm" c="dimmed">
-              The first photo is the cover. Photos removed here are deleted when you save.
+              {t('properties.editForm.photoOrderHint')}
             </Text>
             <EditPhotoList items={items} onMove={move} onRemove={remove} disabled={busy} />
           </Stack>

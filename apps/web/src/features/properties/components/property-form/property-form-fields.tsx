@@ -24,6 +24,8 @@ import {
   toComunaOptions,
 } from '@/features/properties/components/property-form/comuna-options';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
+import { useT } from '@/i18n/use-t';
+import { formatInteger } from '@/lib/format';
 
 export type PropertyFormFieldsProps = {
   form: UseFormReturnType<PropertyFormValues>;
@@ -39,6 +41,13 @@ const coordinate = {
   hideControls: true,
 } satisfies Partial<NumberInputProps>;
 
+/** Examples in the empty boxes: a link and coordinates are written the same in every language. */
+const MAPS_URL_EXAMPLE = 'https://maps.google.com/…';
+const LATITUDE_EXAMPLE = '-33.4489';
+const LONGITUDE_EXAMPLE = '-70.6693';
+/** A price as the language writes it: "185.000.000" / "185,000,000". */
+const PRICE_EXAMPLE = 185_000_000;
+
 type ReferenceLoadErrorProps = {
   title: string;
   error: Error;
@@ -46,12 +55,13 @@ type ReferenceLoadErrorProps = {
 };
 
 function ReferenceLoadError({ title, error, onRetry }: ReferenceLoadErrorProps) {
+  const t = useT();
   return (
     <Alert color="red" title={title}>
       <Group justify="space-between" gap="xs">
-        <Text size="sm">Error: {error.message}</Text>
+        <Text size="sm">{t('common.error', { message: error.message })}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Retry
+          {t('properties.form.retry')}
         </Button>
       </Group>
     </Alert>
@@ -64,6 +74,7 @@ function ReferenceLoadError({ title, error, onRetry }: ReferenceLoadErrorProps) 
  * select grouped by region; the property type and broker are selects of the reference data.
  */
 export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
+  const t = useT();
   const regions = useRegions();
   const propertyTypes = usePropertyTypes();
   const brokers = useBrokers();
@@ -86,47 +97,56 @@ export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
     <Stack gap="lg">
       {regions.isError && (
         <ReferenceLoadError
-          title="Failed to fetch comunas"
+          title={t('properties.form.comunasFailed')}
           error={regions.error}
           onRetry={() => void regions.refetch()}
         />
       )}
       {propertyTypes.isError && (
         <ReferenceLoadError
-          title="Failed to fetch property types"
+          title={t('properties.form.typesFailed')}
           error={propertyTypes.error}
           onRetry={() => void propertyTypes.refetch()}
         />
       )}
       {brokers.isError && (
         <ReferenceLoadError
-          title="Failed to fetch brokers"
+          title={t('properties.form.brokersFailed')}
           error={brokers.error}
           onRetry={() => void brokers.refetch()}
         />
       )}
 
-      <Fieldset legend="Property">
+      <Fieldset legend={t('properties.form.property')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
-          <Select
-            label="Property type"
+          <TextInput
+            label={t('properties.form.name')}
             withAsterisk
-            placeholder={propertyTypes.isPending ? 'Loading property types…' : 'Pick one'}
+            autoComplete="off"
+            {...form.getInputProps('name')}
+          />
+          <Select
+            label={t('properties.form.propertyType')}
+            withAsterisk
+            placeholder={
+              propertyTypes.isPending
+                ? t('properties.form.loadingTypes')
+                : t('properties.form.pickOne')
+            }
             disabled={propertyTypes.isPending}
             data={typeOptions}
             allowDeselect={false}
             {...form.getInputProps('property_type_id')}
           />
           <NumberInput
-            label="Price (CLP)"
-            placeholder="185.000.000"
+            label={t('properties.form.price')}
+            placeholder={formatInteger(PRICE_EXAMPLE)}
             withAsterisk
             {...numberInputFormat()}
             {...form.getInputProps('price')}
           />
           <NumberInput
-            label="Rooms"
+            label={t('properties.form.rooms')}
             allowDecimal={false}
             allowNegative={false}
             hideControls
@@ -135,48 +155,52 @@ export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
         </SimpleGrid>
         <Checkbox
           mt="md"
-          label="Visited"
+          label={t('properties.form.visited')}
           {...form.getInputProps('visited', { type: 'checkbox' })}
         />
       </Fieldset>
 
-      <Fieldset legend="Location">
+      <Fieldset legend={t('properties.form.location')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Address"
+            label={t('properties.form.address')}
             withAsterisk
             autoComplete="off"
             {...form.getInputProps('address')}
           />
           <Select
-            label="Comuna"
+            label={t('properties.form.comuna')}
             withAsterisk
             searchable
-            placeholder={regions.isPending ? 'Loading comunas…' : 'Type to search'}
+            placeholder={
+              regions.isPending
+                ? t('properties.form.loadingComunas')
+                : t('properties.form.typeToSearch')
+            }
             disabled={regions.isPending}
             data={comunaOptions}
             filter={filterComunaOptions}
-            nothingFoundMessage="No comuna matches"
+            nothingFoundMessage={t('properties.form.noComuna')}
             maxDropdownHeight={280}
             {...form.getInputProps('city_id')}
           />
           <TextInput
-            label="Google Maps URL"
+            label={t('properties.form.mapsUrl')}
             type="url"
             inputMode="url"
-            placeholder="https://maps.google.com/…"
+            placeholder={MAPS_URL_EXAMPLE}
             {...form.getInputProps('google_maps_url')}
           />
           <SimpleGrid cols={2}>
             <NumberInput
-              label="Latitude"
-              placeholder="-33.4489"
+              label={t('properties.form.latitude')}
+              placeholder={LATITUDE_EXAMPLE}
               {...coordinate}
               {...form.getInputProps('latitude')}
             />
             <NumberInput
-              label="Longitude"
-              placeholder="-70.6693"
+              label={t('properties.form.longitude')}
+              placeholder={LONGITUDE_EXAMPLE}
               {...coordinate}
               {...form.getInputProps('longitude')}
             />
@@ -184,51 +208,60 @@ export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
         </SimpleGrid>
       </Fieldset>
 
-      <Fieldset legend="Areas">
+      <Fieldset legend={t('properties.form.areas')}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           <NumberInput
-            label="Building area (m²)"
+            label={t('properties.form.buildingArea')}
             withAsterisk
             {...numberInputFormat()}
             {...form.getInputProps('building_sqmts')}
           />
           <NumberInput
-            label="Land area (m²)"
+            label={t('properties.form.landArea')}
             withAsterisk
             {...numberInputFormat()}
             {...form.getInputProps('land_sqmts')}
           />
           <NumberInput
-            label="Parking area (m²)"
+            label={t('properties.form.parkingArea')}
             {...numberInputFormat()}
             {...form.getInputProps('parking_sqmts')}
           />
           <NumberInput
-            label="Additional area (m²)"
+            label={t('properties.form.additionalArea')}
             {...numberInputFormat()}
             {...form.getInputProps('additional_sqmts')}
           />
           <NumberInput
-            label="Basement area (m²)"
+            label={t('properties.form.basementArea')}
             {...numberInputFormat()}
             {...form.getInputProps('basement_sqmts')}
           />
         </SimpleGrid>
       </Fieldset>
 
-      <Fieldset legend="Broker and notes">
+      <Fieldset legend={t('properties.form.brokerAndNotes')}>
         <Stack>
           <Select
-            label="Broker"
+            label={t('properties.form.broker')}
             searchable
             clearable
-            placeholder={brokers.isPending ? 'Loading brokers…' : 'None'}
+            placeholder={
+              brokers.isPending
+                ? t('properties.form.loadingBrokers')
+                : t('properties.form.noBrokerChosen')
+            }
             disabled={brokers.isPending}
             data={brokerOptions}
-            nothingFoundMessage="No broker matches"
+            nothingFoundMessage={t('properties.form.noBroker')}
             {...form.getInputProps('broker_id')}
           />
-          <Textarea label="Notes" rows={4} resize="vertical" {...form.getInputProps('notes')} />
+          <Textarea
+            label={t('properties.form.notes')}
+            rows={4}
+            resize="vertical"
+            {...form.getInputProps('notes')}
+          />
         </Stack>
       </Fieldset>
     </Stack>

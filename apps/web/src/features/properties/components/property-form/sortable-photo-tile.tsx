@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { OutlineIcon } from '@/components/outline-icon';
 import type { EditPhotoItem } from '@/features/properties/components/property-form/edit-photo-order';
+import { useT } from '@/i18n/use-t';
 
 export type SortablePhotoTileProps = {
   item: EditPhotoItem;
@@ -37,6 +38,7 @@ export function SortablePhotoTile({
   onRemove,
   disabled,
 }: SortablePhotoTileProps) {
+  const t = useT();
   const {
     attributes,
     listeners,
@@ -45,8 +47,14 @@ export function SortablePhotoTile({
     transform,
     transition,
     isDragging,
-  } = useSortable({ id: item.key, disabled, attributes: { roleDescription: 'drag handle' } });
-  const label = `Photo ${index + 1}${index === 0 ? ' (cover)' : ''}`;
+  } = useSortable({
+    id: item.key,
+    disabled,
+    attributes: { roleDescription: t('properties.tile.roleDescription') },
+  });
+  const label = t(index === 0 ? 'properties.tile.labelCover' : 'properties.tile.label', {
+    n: index + 1,
+  });
   const src = item.kind === 'saved' ? item.thumbnailUrl : item.photo.previewUrl;
   return (
     <Paper
@@ -73,14 +81,14 @@ export function SortablePhotoTile({
           </AspectRatio>
           {index === 0 && (
             <Badge pos="absolute" top={6} left={6} size="xs" variant="filled" tt="none">
-              Cover
+              {t('properties.cover')}
             </Badge>
           )}
           <ActionIcon
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
-            aria-label={`Drag photo ${index + 1} to reorder`}
+            aria-label={t('properties.tile.drag', { n: index + 1 })}
             disabled={disabled}
             variant="default"
             size="sm"
@@ -101,11 +109,13 @@ export function SortablePhotoTile({
           </ActionIcon>
         </Box>
         <Text size="xs" truncate="end">
-          {item.kind === 'saved' ? 'Saved photo' : `New: ${item.photo.file.name}`}
+          {item.kind === 'saved'
+            ? t('properties.tile.saved')
+            : t('properties.tile.new', { name: item.photo.file.name })}
         </Text>
         {item.kind === 'new' && item.photo.status === 'uploading' && (
           <Text size="xs" c="dimmed">
-            Uploading {item.photo.progress}%
+            {t('properties.tile.uploading', { progress: item.photo.progress })}
           </Text>
         )}
         {item.kind === 'new' && item.photo.status === 'failed' && item.photo.error && (
@@ -120,7 +130,7 @@ export function SortablePhotoTile({
             disabled={disabled || index === 0}
             onClick={() => onMove(item.key, index - 1)}
           >
-            Move left
+            {t('properties.tile.moveLeft')}
           </Button>
           <Button
             size="compact-xs"
@@ -128,7 +138,7 @@ export function SortablePhotoTile({
             disabled={disabled || index === count - 1}
             onClick={() => onMove(item.key, index + 1)}
           >
-            Move right
+            {t('properties.tile.moveRight')}
           </Button>
           <Button
             size="compact-xs"
@@ -136,7 +146,7 @@ export function SortablePhotoTile({
             disabled={disabled || index === 0}
             onClick={() => onMove(item.key, 0)}
           >
-            Make cover
+            {t('properties.tile.makeCover')}
           </Button>
           <Button
             size="compact-xs"
@@ -145,7 +155,7 @@ export function SortablePhotoTile({
             disabled={disabled}
             onClick={() => onRemove(item)}
           >
-            Remove
+            {t('properties.tile.remove')}
           </Button>
         </Group>
       </Stack>

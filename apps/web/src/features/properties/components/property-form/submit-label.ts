@@ -1,3 +1,5 @@
+import { t } from '@/i18n/i18n';
+
 export type SubmitLabelOptions = {
   uploading: boolean;
   busy: boolean;
@@ -14,7 +16,11 @@ export function submitLabel({
   photoCount,
   idle,
 }: SubmitLabelOptions) {
-  if (uploading)
-    return `Uploading photos ${uploadCount?.done ?? 0}/${uploadCount?.total ?? photoCount}…`;
-  return busy ? 'Saving…' : idle;
+  if (uploading) {
+    return t('properties.form.uploading', {
+      done: uploadCount?.done ?? 0,
+      total: uploadCount?.total ?? photoCount,
+    });
+  }
+  return busy ? t('properties.form.saving') : idle;
 }
