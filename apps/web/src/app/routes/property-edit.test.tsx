@@ -187,7 +187,9 @@ describe('/properties/:id/edit', () => {
     expect(
       await screen.findByText('Movimiento cancelado. La foto 1 queda en la posición 1 (portada).'),
     ).toBeInTheDocument();
-    await userEvent.click(within(tile('Foto 3')).getByRole('button', { name: 'Usar de portada' }));
+    await userEvent.click(
+      within(tile('Foto 3')).getByRole('button', { name: 'Usar como portada' }),
+    );
     expect(coverSrc('Foto 1 (portada)')).toBe('/photos/23-thumb.webp');
 
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));

@@ -54,7 +54,7 @@ describe('PropertyCard', () => {
     const link = await screen.findByRole('link');
     expect(within(link).getByText('CLP$ 185.000.000')).toBeInTheDocument();
     expect(within(link).getByText('CLP$ 2.371.795/m² construido')).toBeInTheDocument();
-    expect(within(link).getByText('Sin foto aún')).toBeInTheDocument();
+    expect(within(link).getByText('Aún sin foto')).toBeInTheDocument();
     expect(within(link).getByText('05-03-2025')).toHaveAttribute(
       'datetime',
       '2025-03-05T15:00:00.000Z',
@@ -70,7 +70,7 @@ describe('PropertyCard', () => {
     expect(await screen.findByText('CLP$ 185,000,000')).toBeInTheDocument();
     await act(() => activateLocale('es-CL'));
     expect(await screen.findByText('CLP$ 185.000.000')).toBeInTheDocument();
-    expect(screen.getByText('Sin foto aún')).toBeInTheDocument();
+    expect(screen.getByText('Aún sin foto')).toBeInTheDocument();
   });
 
   it('shows the price per m² on the area it is based on, and nothing when it is unknown', async () => {
