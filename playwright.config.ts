@@ -57,6 +57,8 @@ const productionServers = [
       OIDC_CLIENT_ID: PRODUCTION.clientId,
       OIDC_AUDIENCE: PRODUCTION.audience,
       ADMIN_EMAILS: PRODUCTION.admin,
+      // No test reaches the internet (production's default UF source is mindicador.cl).
+      UF_SOURCE: 'none',
       STORAGE: 's3',
       S3_BUCKET: PRODUCTION.bucket,
       S3_ENDPOINT: PRODUCTION.s3Origin,
@@ -99,6 +101,9 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
+    // BEC's people read Spanish: the browser's language (navigator.languages, Accept-Language) is
+    // Chile's, so the app starts in Spanish as it does for them. A journey in English chooses it.
+    locale: 'es-CL',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,

@@ -5,17 +5,21 @@ import { api, sidebarLinks, signIn, WAITLISTED } from './support';
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
 const LAST_ADMIN =
-  'BEC needs at least one admin: make another member admin before demoting or removing the last one.';
+  'BEC necesita al menos un administrador: nombra administrador a otro miembro antes de quitarle el rol o eliminar al último.';
+const MEMBER_LINKS = ['Inicio', 'Propiedades', 'Datos'];
 
 /** A page in a browser context of its own: one account per context. */
 async function freshPage(browser: Browser) {
   return (await browser.newContext()).newPage();
 }
 
-/** Signs in through the development page as any account (the "…or as any account" form). */
+/**
+ * Signs in through the development page as any account (the "…or as any account" form; the
+ * server's page, in English).
+ */
 async function signInAs(page: Page, email: string, name: string) {
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByText('stands in for Google')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Name').fill(name);
@@ -26,9 +30,9 @@ async function signInAs(page: Page, email: string, name: string) {
 /** Signs in as the seeded admin and opens Users through the sidebar. */
 async function openUsersAsAdmin(page: Page) {
   await signIn(page, 'admin@bec.local');
-  await (await sidebarLinks(page)).filter({ hasText: 'Users' }).click();
+  await (await sidebarLinks(page)).filter({ hasText: 'Usuarios' }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await expect(page.getByRole('heading', { name: 'Users List' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lista de usuarios' })).toBeVisible();
 }
 
 async function pickOption(page: Page, select: ReturnType<Page['getByRole']>, option: string) {
@@ -38,26 +42,26 @@ async function pickOption(page: Page, select: ReturnType<Page['getByRole']>, opt
 
 test("admin changes the viewer's role in the table, and it survives a reload", async ({ page }) => {
   await openUsersAsAdmin(page);
-  const role = page.getByRole('combobox', { name: 'Role of Víctor Viewer' });
-  await expect(role).toHaveValue('viewer');
+  const role = page.getByRole('combobox', { name: 'Rol de Víctor Viewer' });
+  await expect(role).toHaveValue('lector');
 
   await pickOption(page, role, 'editor');
-  await expect(page.getByText('Víctor Viewer is now editor')).toBeVisible();
+  await expect(page.getByText('Víctor Viewer ahora es editor')).toBeVisible();
   await expect(role).toBeEnabled();
   await expect(role).toHaveValue('editor');
 
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Role of Víctor Viewer' })).toHaveValue('editor');
+  await expect(page.getByRole('combobox', { name: 'Rol de Víctor Viewer' })).toHaveValue('editor');
   const users = await api(page, 'GET', '/api/users');
   expect(users.body.data.items).toContainEqual(
     expect.objectContaining({ email: 'viewer@bec.local', role: 'editor' }),
   );
 
   // Put it back, the same way.
-  await pickOption(page, page.getByRole('combobox', { name: 'Role of Víctor Viewer' }), 'viewer');
-  await expect(page.getByText('Víctor Viewer is now viewer')).toBeVisible();
+  await pickOption(page, page.getByRole('combobox', { name: 'Rol de Víctor Viewer' }), 'lector');
+  await expect(page.getByText('Víctor Viewer ahora es lector')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Role of Víctor Viewer' })).toHaveValue('viewer');
+  await expect(page.getByRole('combobox', { name: 'Rol de Víctor Viewer' })).toHaveValue('lector');
 });
 
 test('the only admin cannot demote itself: the reason is shown and the select stays admin', async ({
@@ -69,15 +73,17 @@ test('the only admin cannot demote itself: the reason is shown and the select st
   expect(admins.map((u: { email: string }) => u.email)).toEqual(['admin@bec.local']);
 
   const own = page.getByRole('row', { name: /admin@bec\.local/ });
-  await expect(own).toContainText('(you)');
-  const role = page.getByRole('combobox', { name: 'Role of Ana Admin' });
-  await pickOption(page, role, 'viewer');
+  await expect(own).toContainText('(tú)');
+  const role = page.getByRole('combobox', { name: 'Rol de Ana Admin' });
+  await pickOption(page, role, 'lector');
   await expect(page.getByText(LAST_ADMIN)).toBeVisible();
   await expect(role).toBeEnabled();
-  await expect(role).toHaveValue('admin');
+  await expect(role).toHaveValue('administrador');
 
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Role of Ana Admin' })).toHaveValue('admin');
+  await expect(page.getByRole('combobox', { name: 'Rol de Ana Admin' })).toHaveValue(
+    'administrador',
+  );
 });
 
 test('a new account lands on the waitlist; the admin grants it viewer; it then sees Properties', async ({
@@ -85,29 +91,29 @@ test('a new account lands on the waitlist; the admin grants it viewer; it then s
 }) => {
   const newcomer = await freshPage(browser);
   await signInAs(newcomer, 'nueva@bec.local', 'Nora Nueva');
-  await expect(newcomer.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(newcomer.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   await expect(newcomer.getByText(WAITLISTED)).toBeVisible();
 
   const admin = await freshPage(browser);
   await openUsersAsAdmin(admin);
-  await admin.getByRole('link', { name: 'Waitlist' }).click();
+  await admin.getByRole('link', { name: 'Lista de espera' }).click();
   await expect(admin).toHaveURL(/\/waitlist$/);
   const row = admin.getByRole('row', { name: /nueva@bec\.local/ });
   await expect(row).toContainText('Nora Nueva');
-  await expect(row.getByRole('combobox', { name: 'Role for Nora Nueva' })).toHaveValue('viewer');
-  await row.getByRole('button', { name: 'Add' }).click();
-  await expect(admin.getByText('Nora Nueva can now sign in as viewer')).toBeVisible();
+  await expect(row.getByRole('combobox', { name: 'Rol para Nora Nueva' })).toHaveValue('lector');
+  await row.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(admin.getByText('Nora Nueva ya puede iniciar sesión como lector')).toBeVisible();
   await expect(row).toHaveCount(0);
 
   // The users list has the new member, with the granted role.
-  await admin.getByRole('link', { name: 'Users List' }).click();
-  await expect(admin.getByRole('combobox', { name: 'Role of Nora Nueva' })).toHaveValue('viewer');
+  await admin.getByRole('link', { name: 'Lista de usuarios' }).click();
+  await expect(admin.getByRole('combobox', { name: 'Rol de Nora Nueva' })).toHaveValue('lector');
 
   // The account, signing in afresh, is now a member.
   const member = await freshPage(browser);
   await signInAs(member, 'nueva@bec.local', 'Nora Nueva');
-  await expect(member.getByRole('heading', { name: 'Welcome to the BEC Project!' })).toBeVisible();
-  await expect(await sidebarLinks(member)).toHaveText(['Home', 'Properties', 'Data']);
+  await expect(member.getByRole('heading', { name: '¡Bienvenido a BEC!' })).toBeVisible();
+  await expect(await sidebarLinks(member)).toHaveText(MEMBER_LINKS);
 });
 
 test('admin deletes a waitlist entry, after confirming', async ({ browser }) => {
@@ -122,17 +128,17 @@ test('admin deletes a waitlist entry, after confirming', async ({ browser }) => 
   await expect(row).toBeVisible();
 
   // Cancelling keeps it.
-  await row.getByRole('button', { name: 'Delete Bruno Borrar' }).click();
-  let dialog = admin.getByRole('dialog', { name: 'Delete the request of Bruno Borrar?' });
+  await row.getByRole('button', { name: 'Eliminar a Bruno Borrar' }).click();
+  let dialog = admin.getByRole('dialog', { name: '¿Eliminar la solicitud de Bruno Borrar?' });
   await expect(dialog).toContainText('borrar@bec.local');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toBeVisible();
 
-  await row.getByRole('button', { name: 'Delete Bruno Borrar' }).click();
-  dialog = admin.getByRole('dialog', { name: 'Delete the request of Bruno Borrar?' });
-  await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(admin.getByText('The access request of Bruno Borrar was deleted.')).toBeVisible();
+  await row.getByRole('button', { name: 'Eliminar a Bruno Borrar' }).click();
+  dialog = admin.getByRole('dialog', { name: '¿Eliminar la solicitud de Bruno Borrar?' });
+  await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await expect(admin.getByText('Se eliminó la solicitud de acceso de Bruno Borrar.')).toBeVisible();
   await expect(row).toHaveCount(0);
 
   const waitlist = await api(admin, 'GET', '/api/waitlist');
@@ -140,25 +146,25 @@ test('admin deletes a waitlist entry, after confirming', async ({ browser }) => 
     expect.objectContaining({ email: 'borrar@bec.local' }),
   );
   await admin.reload();
-  await expect(admin.getByRole('heading', { name: 'Waitlist' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Lista de espera' })).toBeVisible();
   await expect(admin.getByRole('row', { name: /borrar@bec\.local/ })).toHaveCount(0);
 });
 
 test('a viewer has no Users link and cannot reach /users or /waitlist', async ({ page }) => {
   await signIn(page, 'viewer@bec.local');
-  await expect(await sidebarLinks(page)).toHaveText(['Home', 'Properties', 'Data']);
+  await expect(await sidebarLinks(page)).toHaveText(MEMBER_LINKS);
   for (const path of ['/users', '/waitlist']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { name: 'Welcome to the BEC Project!' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Users List' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: '¡Bienvenido a BEC!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Lista de usuarios' })).toHaveCount(0);
   }
 });
 
-test('signed out, /users and /waitlist go to /home', async ({ page }) => {
-  for (const path of ['/users', '/waitlist']) {
+test('signed out, /users, /waitlist and /settings go to /home', async ({ page }) => {
+  for (const path of ['/users', '/waitlist', '/settings']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   }
 });

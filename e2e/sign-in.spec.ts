@@ -20,33 +20,62 @@ const propertyCards = (page: Page) =>
     .getByRole('link')
     .filter({ has: page.getByRole('heading', { level: 3 }) });
 
-for (const [email, role, links] of [
-  ['admin@bec.local', 'admin', ['Home', 'Properties', 'Data', 'Users']],
-  ['editor@bec.local', 'editor', ['Home', 'Properties', 'Data']],
-  ['viewer@bec.local', 'viewer', ['Home', 'Properties', 'Data']],
+const MEMBER_LINKS = ['Inicio', 'Propiedades', 'Datos'];
+const ADMIN_LINKS = [...MEMBER_LINKS, 'Usuarios', 'Ajustes'];
+
+for (const [email, role, roleName, links] of [
+  ['admin@bec.local', 'admin', 'administrador', ADMIN_LINKS],
+  ['editor@bec.local', 'editor', 'editor', MEMBER_LINKS],
+  ['viewer@bec.local', 'viewer', 'lector', MEMBER_LINKS],
 ] as const) {
   test(`${role}: signs in through the development page and sees exactly its links`, async ({
     page,
   }) => {
     await signIn(page, email);
-    await expect(page.getByRole('heading', { name: 'Welcome to the BEC Project!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '¡Bienvenido a BEC!' })).toBeVisible();
     await expect(await sidebarLinks(page)).toHaveText([...links]);
-    // The user menu names the account and its role.
+    // The user menu names the account and its role (in Spanish).
     await page.getByRole('banner').getByRole('button', { name: /./ }).last().click();
     const menu = page.getByRole('menu');
     await expect(menu.getByText(email)).toBeVisible();
-    await expect(menu.getByText(role, { exact: true })).toBeVisible();
+    await expect(menu.getByText(roleName, { exact: true })).toBeVisible();
   });
 }
+
+test('a member chooses English in the user menu: the app follows at once and after a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer@bec.local');
+  await expect(page.getByRole('heading', { name: '¡Bienvenido a BEC!' })).toBeVisible();
+  const userMenu = page.getByRole('banner').getByRole('button', { name: 'Víctor Viewer' });
+  await userMenu.click();
+  await expect(page.getByRole('menuitemradio', { name: 'Español (Chile)' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to the BEC Project!' })).toBeVisible();
+  await expect(await sidebarLinks(page)).toHaveText(['Home', 'Properties', 'Data']);
+  expect(await page.evaluate(() => localStorage.getItem('bec.locale'))).toBe('en');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to the BEC Project!' })).toBeVisible();
+  await userMenu.click();
+  await expect(page.getByRole('menu').getByText('viewer', { exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+});
 
 test('a non-member lands on the waitlist, and an admin then sees the request', async ({
   browser,
 }) => {
   const guestPage = await (await browser.newContext()).newPage();
   await signIn(guestPage, 'guest@bec.local');
-  await expect(guestPage.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(guestPage.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   await expect(guestPage.getByText(WAITLISTED)).toBeVisible();
-  await expect(await sidebarLinks(guestPage)).toHaveText(['Home']);
+  await expect(await sidebarLinks(guestPage)).toHaveText(['Inicio']);
 
   const adminPage = await (await browser.newContext()).newPage();
   await signIn(adminPage, 'admin@bec.local');
@@ -63,20 +92,20 @@ test('a non-member lands on the waitlist, and an admin then sees the request', a
   );
 });
 
-test('sign-out returns to the Access Denied card, and stays signed out after a reload', async ({
+test('sign-out returns to the access-denied card, and stays signed out after a reload', async ({
   page,
 }) => {
   await signIn(page, 'viewer@bec.local');
   await page.getByRole('banner').getByRole('button', { name: 'Víctor Viewer' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  // The provider asks to confirm, as it ends its own session too.
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  // The provider asks to confirm, as it ends its own session too (its page is in English).
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   await expect(page.getByText(WAITLISTED)).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await expect(await sidebarLinks(page)).toHaveText(['Home']);
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(await sidebarLinks(page)).toHaveText(['Inicio']);
   expect(await accessToken(page)).toBeNull();
 });
 
@@ -85,11 +114,11 @@ test('signing in again after sign-out shows the account chooser, so another acco
 }) => {
   await signIn(page, 'editor@bec.local');
   await page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await signIn(page, 'admin@bec.local');
-  await expect(await sidebarLinks(page)).toHaveText(['Home', 'Properties', 'Data', 'Users']);
+  await expect(await sidebarLinks(page)).toHaveText(ADMIN_LINKS);
 });
 
 test('a network error while renewing the sign-in keeps the session; the page recovers once the provider answers', async ({
@@ -106,7 +135,7 @@ test('a network error while renewing the sign-in keeps the session; the page rec
   });
   // The access token is about to expire, so the next API call renews it first.
   await expireAccessTokenIn(page, 5);
-  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  await (await sidebarLinks(page)).filter({ hasText: 'Propiedades' }).click();
   await expect.poll(() => refused).toBeGreaterThan(0);
   // Still signed in: the session was kept, not removed.
   await expect(
@@ -115,16 +144,16 @@ test('a network error while renewing the sign-in keeps the session; the page rec
   expect(await accessToken(page)).toBe(tokenBefore);
   // The provider is back: the list's retry renews the token and the grid loads.
   await page.unroute(isTokenCall);
-  await expect(page.getByRole('heading', { name: 'Properties', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Propiedades', level: 2 })).toBeVisible();
   await expect(propertyCards(page)).toHaveCount(24, { timeout: 15_000 });
   expect(await accessToken(page)).not.toBe(tokenBefore);
 });
 
-test('opening the app with an expired token while the provider is down keeps the page and the session; Try again signs in', async ({
+test('opening the app with an expired token while the provider is down keeps the page and the session; Reintentar signs in', async ({
   page,
 }) => {
   await signIn(page, 'editor@bec.local');
-  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  await (await sidebarLinks(page)).filter({ hasText: 'Propiedades' }).click();
   await expect(page).toHaveURL(/\/properties$/);
   // Back the next day: the access token expired, and the provider's token endpoint is down.
   await expireAccessTokenIn(page, -60);
@@ -134,15 +163,15 @@ test('opening the app with an expired token while the provider is down keeps the
 
   // Retried for about 4 s, then said plainly; the page stays where it was.
   await expect(page.getByRole('banner').getByRole('alert')).toHaveText(
-    'The sign-in service cannot be reached.',
+    'El servicio de inicio de sesión no responde.',
     { timeout: 15_000 },
   );
-  await expect(page.getByText(/This page needs you signed in/)).toBeVisible();
+  await expect(page.getByText(/Esta página requiere que inicies sesión/)).toBeVisible();
   await expect(page).toHaveURL(/\/properties$/);
   expect(await accessToken(page)).not.toBeNull();
 
   await page.unroute(isTokenCall);
-  await page.getByRole('banner').getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Reintentar' }).click();
   await expect(
     page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }),
   ).toBeVisible();

@@ -3,37 +3,37 @@ import { missingBrowserReason } from './browser';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
-const accessDenied = (page: Page) => page.getByRole('heading', { name: 'Access Denied' });
+const accessDenied = (page: Page) => page.getByRole('heading', { name: 'Acceso denegado' });
 
-test('a signed-out visitor lands on /home: the shell and the Access Denied card', async ({
+test('a signed-out visitor lands on /home: the shell and the access-denied card, in Spanish', async ({
   page,
 }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle('BEC');
   await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveTitle('Inicio · BEC');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-CL');
   await expect(page.getByRole('link', { name: 'BEC', exact: true })).toHaveAttribute(
     'href',
     '/home',
   );
   await expect(accessDenied(page)).toBeVisible();
-  await expect(page.getByText('Sign in with your Google account.')).toBeVisible();
-  await expect(
-    page.getByText('Request access to the project from the administrator.'),
-  ).toBeVisible();
-  // The sign-in service answered (GET /api/config, then its discovery): the button is there.
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByText('Inicia sesión con tu cuenta de Google.')).toBeVisible();
+  await expect(page.getByText('Pide acceso al proyecto al administrador.')).toBeVisible();
+  // The sign-in service answered (its settings are in the page, then its discovery): the button
+  // is there.
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('the sidebar starts collapsed and offers a signed-out visitor Home only', async ({ page }) => {
   await page.goto('/home');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Abrir o cerrar el menú' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByRole('link')).toHaveText(['Home']);
-  await nav.getByRole('button', { name: 'Close navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(nav.getByRole('link')).toHaveText(['Inicio']);
+  await nav.getByRole('button', { name: 'Cerrar el menú' }).click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
 
@@ -47,9 +47,31 @@ test('a signed-out visitor of /properties is sent to / and on to /home', async (
 
 test('an unknown address shows a not-found page linking home', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ir al inicio' }).click();
   await expect(page).toHaveURL(/\/home$/);
+  await expect(accessDenied(page)).toBeVisible();
+});
+
+test('a signed-out visitor switches to English with the header button; the choice is remembered', async ({
+  page,
+}) => {
+  await page.goto('/home');
+  await expect(accessDenied(page)).toBeVisible();
+  // The button offers the other language, named in that language.
+  await page.getByRole('button', { name: 'Cambiar el idioma a English' }).click();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveTitle('Home · BEC');
+  expect(await page.evaluate(() => localStorage.getItem('bec.locale'))).toBe('en');
+
+  // Chosen, it wins over the browser's Spanish, after a reload too; and it can be switched back.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await page.getByRole('button', { name: 'Switch the language to Español (Chile)' }).click();
+  await expect(accessDenied(page)).toBeVisible();
+  await page.reload();
   await expect(accessDenied(page)).toBeVisible();
 });
 

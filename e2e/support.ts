@@ -1,12 +1,16 @@
 import { expect, type Page } from '@playwright/test';
 
+// The app speaks Spanish by default (the browser's language is es-CL, playwright.config.ts), so
+// the journeys read its Spanish texts (the es-CL catalogues); the development provider's sign-in
+// page is the server's, in English.
+
 export const WAITLISTED =
-  'Your access request has been recorded: an administrator has to approve it before you can use BEC.';
+  'Tu solicitud de acceso quedó registrada: un administrador debe aprobarla antes de que puedas usar BEC.';
 
 /** Signs in through the development provider's page, as a person would, and waits for /home. */
 export async function signIn(page: Page, email: string) {
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByText('stands in for Google')).toBeVisible();
   await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
   await expect(page).toHaveURL(/\/home$/);
@@ -14,9 +18,9 @@ export async function signIn(page: Page, email: string) {
 
 /** Opens the sidebar if needed and answers its links. */
 export async function sidebarLinks(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  const toggle = page.getByRole('button', { name: 'Abrir o cerrar el menú' });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
+  return page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link');
 }
 
 /** The access token the SPA holds, read the way any script on the page could. */

@@ -56,8 +56,8 @@ test("a CSP that leaves the provider out is named as the reason sign-in can't st
   );
   // After the usual retries (125 ms doubling to 2 s).
   await expect(page.getByRole('alert')).toHaveText(
-    `This page's security policy (CSP) blocks the sign-in service at ${issuer}: whoever runs BEC has to allow it in the server's configuration.`,
+    `La política de seguridad de esta página (CSP) bloquea el servicio de inicio de sesión en ${issuer}: quien administra BEC debe permitirlo en la configuración del servidor.`,
     { timeout: 15_000 },
   );
-  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toHaveCount(0);
 });

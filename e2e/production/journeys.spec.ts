@@ -77,8 +77,8 @@ test('the first screen: sign-in settings in the page, the discovery preloaded on
   );
 
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
 
   const settings = JSON.parse((await page.locator('#bec-config').textContent()) ?? '{}');
   expect(settings.oidc).toMatchObject({
@@ -102,24 +102,24 @@ test('a new account lands on the waitlist; the admin (ADMIN_EMAILS) approves it 
 }) => {
   // The provider's page, on its own origin; then back to the app, waitlisted.
   await signIn(page, 'editor@bec.local');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   await expect(page.getByText(WAITLISTED)).toBeVisible();
 
   const admin = await newPage();
   await signIn(admin, PRODUCTION.admin);
-  await (await sidebarLinks(admin)).filter({ hasText: 'Users' }).click();
-  await admin.getByRole('link', { name: 'Waitlist' }).click();
+  await (await sidebarLinks(admin)).filter({ hasText: 'Usuarios' }).click();
+  await admin.getByRole('link', { name: 'Lista de espera' }).click();
   const row = admin.getByRole('row', { name: /editor@bec\.local/ });
-  const role = row.getByRole('combobox', { name: 'Role for Elena Editora' });
+  const role = row.getByRole('combobox', { name: 'Rol para Elena Editora' });
   await role.click();
   await admin.getByRole('option', { name: 'editor', exact: true }).click();
-  await row.getByRole('button', { name: 'Add' }).click();
-  await expect(admin.getByText('Elena Editora can now sign in as editor')).toBeVisible();
+  await row.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(admin.getByText('Elena Editora ya puede iniciar sesión como editor')).toBeVisible();
 
   // Signing in afresh, the account is a member.
   const member = await newPage();
   await signIn(member, 'editor@bec.local');
-  await expect(await sidebarLinks(member)).toHaveText(['Home', 'Properties', 'Data']);
+  await expect(await sidebarLinks(member)).toHaveText(['Inicio', 'Propiedades', 'Datos']);
 });
 
 test('the editor adds a property with photos, PUT straight to the bucket; card and gallery show them', async ({
@@ -198,10 +198,10 @@ test("sign-out goes through the provider's end-session page and back, signed out
 }) => {
   await signIn(page, 'editor@bec.local');
   await page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  // The provider, on its own origin, asks to confirm.
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  // The provider, on its own origin (its page in English), asks to confirm.
   await expect(page).toHaveURL(new RegExp(`^${new URL(PRODUCTION.issuer).origin}/`));
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${PRODUCTION.appOrigin}/home`);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
 });
