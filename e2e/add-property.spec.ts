@@ -4,14 +4,15 @@ import { api, box, select, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
+// The shared catalogue's rule "required" (packages/contracts/src/locales/es-CL.json) per field.
 const REQUIRED_MESSAGES = [
-  'Name is required',
-  'Address is required',
-  'Comuna is required',
-  'Price is required',
-  'Building area is required',
-  'Land area is required',
-  'Property type is required',
+  'Falta el nombre',
+  'Falta la dirección',
+  'Falta la comuna',
+  'Falta el precio',
+  'Falta la superficie construida',
+  'Falta la superficie del terreno',
+  'Falta el tipo de propiedad',
 ];
 
 /** Counts the POSTs that would add a property. */
@@ -35,52 +36,52 @@ test('editor: adds a property through the form, finds its card and every field o
 
   // From the grid's button, so the grid below is the same page, not reloaded.
   await page.goto('/properties');
-  await page.getByRole('link', { name: 'Add Property' }).click();
+  await page.getByRole('link', { name: 'Agregar propiedad' }).click();
   await expect(page).toHaveURL(/\/addProperty$/);
-  await expect(page.getByRole('heading', { name: 'Add Property' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agregar propiedad' })).toBeVisible();
 
-  await box(page, 'Name').fill(name);
-  await box(page, 'Address').fill('Jorge Washington 245');
+  await box(page, 'Nombre').fill(name);
+  await box(page, 'Dirección').fill('Jorge Washington 245');
   const comuna = select(page, 'Comuna');
   await expect(comuna).toBeEnabled();
   await comuna.click();
   await comuna.pressSequentially('Ñuño');
   await page.getByRole('option', { name: 'Ñuñoa', exact: true }).click();
   await expect(comuna).toHaveValue('Ñuñoa');
-  await select(page, 'Property type').click();
+  await select(page, 'Tipo de propiedad').click();
   await page.getByRole('option', { name: 'Casa', exact: true }).click();
   // Chilean input: dots group thousands, the comma marks decimals.
-  await box(page, 'Price (CLP)').pressSequentially('185.000.000');
-  await expect(box(page, 'Price (CLP)')).toHaveValue('185.000.000');
-  await box(page, 'Rooms').fill('4');
-  await page.getByRole('checkbox', { name: 'Visited' }).check();
-  await box(page, 'Google Maps URL').fill(
+  await box(page, 'Precio (CLP)').pressSequentially('185.000.000');
+  await expect(box(page, 'Precio (CLP)')).toHaveValue('185.000.000');
+  await box(page, 'Dormitorios').fill('4');
+  await page.getByRole('checkbox', { name: 'Visitada' }).check();
+  await box(page, 'Enlace de Google Maps').fill(
     'https://www.google.com/maps/search/?api=1&query=-33.4561,-70.5977',
   );
-  await box(page, 'Latitude').fill('-33.4561');
-  await box(page, 'Longitude').pressSequentially('-70,5977');
-  await expect(box(page, 'Longitude')).toHaveValue('-70.5977');
-  await box(page, 'Building area (m²)').pressSequentially('120,5');
-  await box(page, 'Land area (m²)').pressSequentially('1.234,75');
-  await box(page, 'Parking area (m²)').fill('15');
-  await box(page, 'Additional area (m²)').fill('8,5');
-  await box(page, 'Basement area (m²)').pressSequentially('42,5');
-  const broker = select(page, 'Broker');
+  await box(page, 'Latitud').fill('-33.4561');
+  await box(page, 'Longitud').pressSequentially('-70,5977');
+  await expect(box(page, 'Longitud')).toHaveValue('-70.5977');
+  await box(page, 'Superficie construida (m²)').pressSequentially('120,5');
+  await box(page, 'Superficie del terreno (m²)').pressSequentially('1.234,75');
+  await box(page, 'Estacionamiento (m²)').fill('15');
+  await box(page, 'Superficie adicional (m²)').fill('8,5');
+  await box(page, 'Subterráneo (m²)').pressSequentially('42,5');
+  const broker = select(page, 'Corredor');
   await broker.click();
   await broker.pressSequentially('Patricia');
   await page.getByRole('option', { name: 'Patricia Soto (Soto Propiedades)' }).click();
-  await box(page, 'Notes').fill('Esquina, buena luz.\nRevisar deslindes.');
+  await box(page, 'Notas').fill('Esquina, buena luz.\nRevisar deslindes.');
 
-  await page.getByRole('button', { name: 'Add Property' }).click();
-  await expect(page.getByText('Property added successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar propiedad' }).click();
+  await expect(page.getByText('¡Propiedad agregada!')).toBeVisible();
   expect(posts.count).toBe(1);
   // The form is empty again, ready for the next one.
-  await expect(box(page, 'Name')).toHaveValue('');
+  await expect(box(page, 'Nombre')).toHaveValue('');
   await expect(comuna).toHaveValue('');
-  await expect(box(page, 'Basement area (m²)')).toHaveValue('');
-  await expect(page.getByRole('checkbox', { name: 'Visited' })).not.toBeChecked();
+  await expect(box(page, 'Subterráneo (m²)')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: 'Visitada' })).not.toBeChecked();
 
-  const viewLink = page.getByRole('link', { name: 'View the property' });
+  const viewLink = page.getByRole('link', { name: 'Ver la propiedad' });
   const href = await viewLink.getAttribute('href');
   const id = Number(href?.match(/^\/properties\/(\d+)$/)?.[1]);
   expect(id).toBeGreaterThan(0);
@@ -113,7 +114,7 @@ test('editor: adds a property through the form, finds its card and every field o
   expect(listed.body.data.props.map((p: { id: number }) => p.id)).toEqual([id]);
 
   // Back to the grid through the sidebar (no reload): the new card is there.
-  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  await (await sidebarLinks(page)).filter({ hasText: 'Propiedades' }).click();
   await expect(page).toHaveURL(/\/properties$/);
   const card = page.locator(`a[href="/properties/${id}"]`);
   await expect(card).toBeVisible();
@@ -130,18 +131,18 @@ test('editor: adds a property through the form, finds its card and every field o
     main.getByText('Jorge Washington 245, Ñuñoa, Metropolitana de Santiago').first(),
   ).toBeVisible();
   await expect(main.getByText('CLP$ 185.000.000').first()).toBeVisible();
-  const details = main.getByRole('region', { name: 'Details' });
+  const details = main.getByRole('region', { name: 'Detalles' });
   for (const text of [
     'Casa',
     '120,5 m²',
     '1.234,75 m²',
-    'Parking area',
+    'Estacionamiento',
     '15 m²',
-    'Additional area',
+    'Superficie adicional',
     '8,5 m²',
-    'Basement area',
+    'Subterráneo',
     '42,5 m²',
-    'Rooms',
+    'Dormitorios',
     '4',
     'Sí',
     'Patricia Soto',
@@ -150,13 +151,13 @@ test('editor: adds a property through the form, finds its card and every field o
   ]) {
     await expect(details).toContainText(text);
   }
-  const mapsLink = details.getByRole('link', { name: 'Open in Google Maps' });
+  const mapsLink = details.getByRole('link', { name: 'Abrir en Google Maps' });
   await expect(mapsLink).toHaveAttribute(
     'href',
     'https://www.google.com/maps/search/?api=1&query=-33.4561,-70.5977',
   );
   await expect(mapsLink).toHaveAttribute('target', '_blank');
-  await expect(main.getByRole('region', { name: 'Notes' })).toContainText('Revisar deslindes.');
+  await expect(main.getByRole('region', { name: 'Notas' })).toContainText('Revisar deslindes.');
 });
 
 test('editor: an empty form shows every required message and sends nothing', async ({ page }) => {
@@ -165,29 +166,29 @@ test('editor: an empty form shows every required message and sends nothing', asy
   await page.goto('/addProperty');
   await expect(select(page, 'Comuna')).toBeEnabled();
 
-  await page.getByRole('button', { name: 'Add Property' }).click();
+  await page.getByRole('button', { name: 'Agregar propiedad' }).click();
   for (const message of REQUIRED_MESSAGES) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(box(page, 'Name')).toBeFocused();
-  await expect(box(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(box(page, 'Nombre')).toBeFocused();
+  await expect(box(page, 'Nombre')).toHaveAttribute('aria-invalid', 'true');
   // Nothing went out, even a moment later.
   await page.waitForTimeout(500);
   expect(posts.count).toBe(0);
-  await expect(page.getByText('Property added successfully!')).toHaveCount(0);
+  await expect(page.getByText('¡Propiedad agregada!')).toHaveCount(0);
 });
 
 test('viewer: /addProperty sends it to / and on to /home', async ({ page }) => {
   await signIn(page, 'viewer@bec.local');
   await page.goto('/addProperty');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: 'Welcome to the BEC Project!' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Add Property' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '¡Bienvenido a BEC!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agregar propiedad' })).toHaveCount(0);
 });
 
 test('signed out: /addProperty sends the visitor to / and on to /home', async ({ page }) => {
   await page.goto('/addProperty');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Add Property' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agregar propiedad' })).toHaveCount(0);
 });

@@ -9,6 +9,11 @@ import { api, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
+/** What a 409 says in Spanish: the shared catalogue's text for the CONFLICT code. */
+const CONFLICT: string = JSON.parse(
+  readFileSync(new URL('../packages/contracts/src/locales/es-CL.json', import.meta.url), 'utf8'),
+)['error.CONFLICT'];
+
 /** Small PNGs of one colour each, to tell them apart. */
 const COLOURS = { rojo: '#c0392b', verde: '#27ae60', azul: '#2980b9', gris: '#7f8c8d' } as const;
 type Colour = keyof typeof COLOURS;
@@ -79,14 +84,14 @@ test('editor: deletes a property through the confirm dialog; the grid and its UR
 
   await page.goto(`/properties/${id}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await page.getByRole('button', { name: 'Delete property' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete property' });
+  await page.getByRole('button', { name: 'Eliminar propiedad' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Eliminar propiedad' });
   await expect(dialog).toContainText(
-    `Delete ${name}? Its photos are deleted too. This cannot be undone.`,
+    `¿Eliminar ${name}? También se eliminan sus fotos. Esto no se puede deshacer.`,
   );
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
 
-  await expect(page.getByText('Property deleted')).toBeVisible();
+  await expect(page.getByText('Propiedad eliminada')).toBeVisible();
   await expect(page).toHaveURL(/\/properties$/);
   // The grid has loaded (the other card is there) and the deleted one is gone.
   await expect(page.locator(`a[href="/properties/${keptId}"]`)).toBeVisible();
@@ -94,8 +99,8 @@ test('editor: deletes a property through the confirm dialog; the grid and its UR
   expect((await api(page, 'GET', `/api/properties/${id}`)).status).toBe(404);
 
   await page.goto(`/properties/${id}`);
-  await expect(page.getByRole('heading', { name: 'Property not found' })).toBeVisible();
-  await expect(page.getByText(`Property ${id} was not found.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Propiedad no encontrada' })).toBeVisible();
+  await expect(page.getByText(`No se encontró la propiedad ${id}.`)).toBeVisible();
 });
 
 test('viewer: sees no delete icon on a property', async ({ page, browser }) => {
@@ -110,7 +115,7 @@ test('viewer: sees no delete icon on a property', async ({ page, browser }) => {
     await signIn(viewer, 'viewer@bec.local');
     await viewer.goto(`/properties/${id}`);
     await expect(viewer.getByRole('heading', { name })).toBeVisible();
-    await expect(viewer.getByRole('button', { name: 'Delete property' })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: 'Eliminar propiedad' })).toHaveCount(0);
   } finally {
     await viewerContext.close();
   }
@@ -132,32 +137,32 @@ test('editor: edits the price, picks a new cover and adds a photo; card and gall
   if (!rojo || !verde || !azul) throw new Error('the photos were not stored');
 
   await page.goto(`/properties/${id}`);
-  await page.getByRole('link', { name: 'Edit property' }).click();
+  await page.getByRole('link', { name: 'Editar propiedad' }).click();
   await expect(page).toHaveURL(new RegExp(`/properties/${id}/edit$`));
-  const price = page.getByRole('textbox', { name: 'Price (CLP)', exact: true });
+  const price = page.getByRole('textbox', { name: 'Precio (CLP)', exact: true });
   await expect(price).toHaveValue('145.000.000');
   await price.fill('');
   await price.pressSequentially('199.500.000');
 
   // Azul (third) becomes the cover; verde moves left, ahead of rojo; a new gris goes last.
-  const tiles = page.getByRole('list', { name: 'Photos in order' }).getByRole('listitem');
-  await tiles.nth(2).getByRole('button', { name: 'Make cover' }).click();
-  await tiles.nth(2).getByRole('button', { name: 'Move left' }).click();
+  const tiles = page.getByRole('list', { name: 'Fotos en orden' }).getByRole('listitem');
+  await tiles.nth(2).getByRole('button', { name: 'Usar como portada' }).click();
+  await tiles.nth(2).getByRole('button', { name: 'Mover a la izquierda' }).click();
   await page.locator('input[type="file"]').setInputFiles([photoFile('gris')]);
   await expect(tiles).toHaveCount(4);
   await expect(tiles.nth(0).locator('img')).toHaveAttribute('src', azul.thumbnail_url);
   await expect(tiles.nth(1).locator('img')).toHaveAttribute('src', verde.thumbnail_url);
   await expect(tiles.nth(2).locator('img')).toHaveAttribute('src', rojo.thumbnail_url);
 
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Property updated successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('¡Propiedad actualizada!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
 
   const after = await storedPhotos(page, id);
   expect(after.map((photo) => photo.id).slice(0, 3)).toEqual([azul.id, verde.id, rojo.id]);
   expect(after).toHaveLength(4);
   // The gallery shows them in the new order, the cover first.
-  const gallery = page.getByRole('region', { name: 'Photos' }).locator('img');
+  const gallery = page.getByRole('region', { name: 'Fotos' }).locator('img');
   await expect(gallery).toHaveCount(4);
   for (const [index, photo] of after.entries()) {
     await expect(gallery.nth(index)).toHaveAttribute('src', photo.thumbnail_url);
@@ -176,7 +181,9 @@ test('editor: edits the price, picks a new cover and adds a photo; card and gall
  * in small steps as a hand would (dnd-kit starts a drag only after a few pixels of movement).
  */
 async function dragPhoto(page: Page, tiles: Locator, from: number, to: number) {
-  const grip = tiles.nth(from).getByRole('button', { name: `Drag photo ${from + 1} to reorder` });
+  const grip = tiles
+    .nth(from)
+    .getByRole('button', { name: `Arrastra la foto ${from + 1} para reordenar` });
   const gripBox = await grip.boundingBox();
   const fromBox = await tiles.nth(from).boundingBox();
   const toBox = await tiles.nth(to).boundingBox();
@@ -201,7 +208,7 @@ test('editor: drags photos by their grips into a new order; gallery and card fol
   if (!rojo || !verde || !azul) throw new Error('the photos were not stored');
 
   await page.goto(`/properties/${id}/edit`);
-  const tiles = page.getByRole('list', { name: 'Photos in order' }).getByRole('listitem');
+  const tiles = page.getByRole('list', { name: 'Fotos en orden' }).getByRole('listitem');
   await expect(tiles).toHaveCount(3);
   const order = async (expected: StoredPhoto[]) => {
     for (const [index, photo] of expected.entries()) {
@@ -211,27 +218,27 @@ test('editor: drags photos by their grips into a new order; gallery and card fol
   await order([rojo, verde, azul]);
 
   // A click on a grip is not a drag: nothing moves.
-  await tiles.nth(1).getByRole('button', { name: 'Drag photo 2 to reorder' }).click();
+  await tiles.nth(1).getByRole('button', { name: 'Arrastra la foto 2 para reordenar' }).click();
   await order([rojo, verde, azul]);
 
   // Azul (third) is dragged onto the cover's place, then rojo (now second) to the end.
   await dragPhoto(page, tiles, 2, 0);
   await order([azul, rojo, verde]);
-  await expect(tiles.nth(0)).toHaveAccessibleName('Photo 1 (cover)');
-  await expect(tiles.nth(0).getByText('Cover', { exact: true })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'moved to' })).toHaveText(
-    'Photo 3 moved to position 1 (cover).',
+  await expect(tiles.nth(0)).toHaveAccessibleName('Foto 1 (portada)');
+  await expect(tiles.nth(0).getByText('Portada', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'pasó a la' })).toHaveText(
+    'La foto 3 pasó a la posición 1 (portada).',
   );
   await dragPhoto(page, tiles, 1, 2);
   await order([azul, verde, rojo]);
 
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Property updated successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('¡Propiedad actualizada!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
 
   const after = await storedPhotos(page, id);
   expect(after.map((photo) => photo.id)).toEqual([azul.id, verde.id, rojo.id]);
-  const gallery = page.getByRole('region', { name: 'Photos' }).locator('img');
+  const gallery = page.getByRole('region', { name: 'Fotos' }).locator('img');
   await expect(gallery).toHaveCount(3);
   for (const [index, photo] of after.entries()) {
     await expect(gallery.nth(index)).toHaveAttribute('src', photo.thumbnail_url);
@@ -252,7 +259,7 @@ test('two tabs edit the same property: the second save gets the conflict message
   const id = await addProperty(page, name);
   const second = await context.newPage();
 
-  const price = (tab: Page) => tab.getByRole('textbox', { name: 'Price (CLP)', exact: true });
+  const price = (tab: Page) => tab.getByRole('textbox', { name: 'Precio (CLP)', exact: true });
   for (const tab of [page, second]) {
     await tab.goto(`/properties/${id}/edit`);
     await expect(price(tab)).toHaveValue('145.000.000');
@@ -260,21 +267,19 @@ test('two tabs edit the same property: the second save gets the conflict message
 
   await price(page).fill('');
   await price(page).pressSequentially('150.000.000');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Property updated successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('¡Propiedad actualizada!')).toBeVisible();
 
   await second.bringToFront();
   await price(second).fill('');
   await price(second).pressSequentially('160.000.000');
-  await second.getByRole('button', { name: 'Save changes' }).click();
-  const alert = second.getByRole('alert').filter({ hasText: 'Not saved' });
-  await expect(alert).toContainText(
-    /This property was changed by .+ after you opened it\. Reload it to see the changes, then edit again\./,
-  );
+  await second.getByRole('button', { name: 'Guardar cambios' }).click();
+  const alert = second.getByRole('alert').filter({ hasText: 'No se guardó' });
+  await expect(alert).toContainText(CONFLICT);
   await expect(second).toHaveURL(new RegExp(`/properties/${id}/edit$`));
 
   // Reload fills the form with the saved version.
-  await alert.getByRole('button', { name: 'Reload' }).click();
+  await alert.getByRole('button', { name: 'Recargar' }).click();
   await expect(price(second)).toHaveValue('150.000.000');
   await expect(alert).toHaveCount(0);
   expect((await api(page, 'GET', `/api/properties/${id}`)).body.data.price).toBe(150_000_000);

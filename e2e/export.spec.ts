@@ -17,7 +17,7 @@ test('a viewer exports the filtered list: a CSV with accents intact and one row 
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
+    page.getByRole('button', { name: 'Exportar CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^bec-propiedades-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await readFile((await download.path()) ?? '');

@@ -147,7 +147,7 @@ test('phone: the grid keeps its layout as the card photos arrive; the first card
   expect(await naturalSize(cover)).toEqual({ width: 0, height: 0 });
   expect(coverBefore.width).toBeGreaterThan(300);
   // A card without a photo keeps the same area.
-  const placeholder = secondCard.getByText('No photo yet').locator('..');
+  const placeholder = secondCard.getByText('Aún sin foto').locator('..');
   expect((await box(placeholder)).height).toBe(coverBefore.height);
 
   photos.release();
@@ -170,7 +170,7 @@ test('phone: the gallery keeps its layout as the photos arrive, each tile shaped
   await recordLayoutShifts(page);
   const photos = await holdPhotos(page);
   await page.goto(`/properties/${id}`);
-  const gallery = page.getByRole('main').getByRole('region', { name: 'Photos' });
+  const gallery = page.getByRole('main').getByRole('region', { name: 'Fotos' });
   const images = gallery.getByRole('img');
   await expect(images).toHaveCount(2);
   // Below the first screen: the photos wait until they near it.

@@ -92,11 +92,11 @@ test('editor: adds a property with three photos, sees them upload, the cover on 
 
   // The dropzone's (hidden) file input, as "click to choose" would fill it.
   await page.locator('input[type="file"]').setInputFiles(PHOTOS.map(photoFile));
-  const chosen = page.getByRole('list', { name: 'Chosen photos' });
+  const chosen = page.getByRole('list', { name: 'Fotos elegidas' });
   await expect(chosen.getByRole('listitem')).toHaveCount(3);
   for (const file of PHOTOS) {
     const tile = chosen.getByRole('listitem', { name: file });
-    await expect(tile.getByRole('button', { name: `Remove ${file}` })).toBeVisible();
+    await expect(tile.getByRole('button', { name: `Quitar ${file}` })).toBeVisible();
     await expect(tile.getByText(/^\d+(,\d)? (KB|MB)$/)).toBeVisible();
     // The preview is drawn from the file itself.
     await expect
@@ -120,19 +120,19 @@ test('editor: adds a property with three photos, sees them upload, the cover on 
     },
   );
 
-  await page.getByRole('button', { name: 'Add Property' }).click();
-  await expect(page.getByRole('button', { name: /^Uploading photos \d\/3…$/ })).toBeDisabled();
+  await page.getByRole('button', { name: 'Agregar propiedad' }).click();
+  await expect(page.getByRole('button', { name: /^Subiendo fotos \d\/3…$/ })).toBeDisabled();
   for (const file of PHOTOS) {
-    await expect(page.getByRole('progressbar', { name: `Uploading ${file}` })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: `Subiendo ${file}` })).toBeVisible();
   }
-  await expect(page.getByText('Property added successfully!')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('¡Propiedad agregada!')).toBeVisible({ timeout: 30_000 });
   expect(puts.map((put) => put.type).sort()).toEqual(['image/jpeg', 'image/png', 'image/webp']);
   expect(puts.every((put) => put.authorization === undefined)).toBe(true);
   // The form and its photos are empty again.
-  await expect(box(page, 'Name')).toHaveValue('');
+  await expect(box(page, 'Nombre')).toHaveValue('');
   await expect(chosen).toHaveCount(0);
 
-  const href = await page.getByRole('link', { name: 'View the property' }).getAttribute('href');
+  const href = await page.getByRole('link', { name: 'Ver la propiedad' }).getAttribute('href');
   const id = Number(href?.match(/^\/properties\/(\d+)$/)?.[1]);
   expect(id).toBeGreaterThan(0);
 
@@ -142,7 +142,7 @@ test('editor: adds a property with three photos, sees them upload, the cover on 
   expect(stored.photo_urls[0]).toMatchObject({ width: 2448, height: 3264 });
 
   // The grid, without a reload: the card shows the cover, small.
-  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  await (await sidebarLinks(page)).filter({ hasText: 'Propiedades' }).click();
   await expect(page).toHaveURL(/\/properties$/);
   const card = page.locator(`a[href="/properties/${id}"]`);
   await expect(card).toBeVisible();
@@ -160,7 +160,7 @@ test('editor: adds a property with three photos, sees them upload, the cover on 
   // The detail page: three photos in the gallery, the portrait upright.
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
-  const gallery = page.getByRole('main').getByRole('region', { name: 'Photos' });
+  const gallery = page.getByRole('main').getByRole('region', { name: 'Fotos' });
   const images = gallery.getByRole('img');
   await expect(images).toHaveCount(3);
   for (const image of await images.all()) {
@@ -202,16 +202,16 @@ test('editor: a photo that fails to upload stops the property from being added',
     if (new URL(request.url()).pathname === '/api/properties/add') adds.push(request.url());
   });
 
-  await page.getByRole('button', { name: 'Add Property' }).click();
+  await page.getByRole('button', { name: 'Agregar propiedad' }).click();
   await expect(
-    page.getByText(/^Error uploading some photos\. Details: plano\.png: Upload failed: 413/),
+    page.getByText(/^Error al subir algunas fotos\. Detalle: plano\.png: Falló la subida: 413/),
   ).toBeVisible();
-  const tile = page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem');
-  await expect(tile.getByText(/^Upload failed: 413/)).toBeVisible();
+  const tile = page.getByRole('list', { name: 'Fotos elegidas' }).getByRole('listitem');
+  await expect(tile.getByText(/^Falló la subida: 413/)).toBeVisible();
   expect(adds).toEqual([]);
   // Everything is kept for another try.
-  await expect(box(page, 'Name')).toHaveValue(name);
-  await expect(page.getByRole('button', { name: 'Add Property' })).toBeEnabled();
+  await expect(box(page, 'Nombre')).toHaveValue(name);
+  await expect(page.getByRole('button', { name: 'Agregar propiedad' })).toBeEnabled();
   const listed = await api(page, 'GET', `/api/properties?q=${encodeURIComponent(name)}`);
   expect(listed.body.data.props).toEqual([]);
 });

@@ -12,8 +12,8 @@ const CLP = /^CLP\$ \d{1,3}(\.\d{3})*$/;
 
 const main = (page: Page) => page.getByRole('main');
 const cards = (page: Page) => main(page).getByRole('heading', { level: 3 });
-const countLine = (page: Page) => main(page).getByText(/^\d+ propert(y|ies)/);
-const filters = (page: Page) => page.getByRole('search', { name: 'Property filters' });
+const countLine = (page: Page) => main(page).getByText(/^\d+ propiedad(es)?/);
+const filters = (page: Page) => page.getByRole('search', { name: 'Filtros de propiedades' });
 
 /** Picks `option` in the filters bar's select `label`, typing to narrow a long list. */
 async function choose(page: Page, label: string, option: string, type?: string) {
@@ -41,12 +41,12 @@ test('viewer: the grid shows CLP prices and comuna badges, no Add Property, and 
 }) => {
   await signIn(page, 'viewer@bec.local');
   await page.goto('/properties');
-  await expect(page.getByRole('heading', { name: 'Properties', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Propiedades', level: 2 })).toBeVisible();
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
-  await expect(countLine(page)).toHaveText(/^\d+ properties · showing 24$/);
+  await expect(countLine(page)).toHaveText(/^\d+ propiedades · mostrando 24$/);
   const total = Number((await countLine(page).textContent())?.split(' ')[0]);
   expect(total).toBeGreaterThanOrEqual(DEMO_COUNT);
-  await expect(main(page).getByRole('link', { name: 'Add Property' })).toHaveCount(0);
+  await expect(main(page).getByRole('link', { name: 'Agregar propiedad' })).toHaveCount(0);
 
   // Every card: a link to its detail, a CLP$ price and a "comuna, region" badge.
   const firstCard = main(page)
@@ -62,7 +62,7 @@ test('viewer: the grid shows CLP prices and comuna badges, no Add Property, and 
   ).toBeVisible();
 
   // Scrolling to the end of the grid loads the next page, without clicking.
-  await main(page).getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await main(page).getByRole('button', { name: 'Cargar más' }).scrollIntoViewIfNeeded();
   await expect.poll(() => cards(page).count()).toBeGreaterThan(PAGE_SIZE);
   await expect(cards(page)).toHaveCount(Math.min(total, 2 * PAGE_SIZE));
 
@@ -78,7 +78,7 @@ test('viewer: the grid shows CLP prices and comuna badges, no Add Property, and 
 test('editor: sees the Add Property button, which leads to /addProperty', async ({ page }) => {
   await signIn(page, 'editor@bec.local');
   await page.goto('/properties');
-  const add = main(page).getByRole('link', { name: 'Add Property' });
+  const add = main(page).getByRole('link', { name: 'Agregar propiedad' });
   await expect(add).toHaveAttribute('href', '/addProperty');
   await add.click();
   await expect(page).toHaveURL(/\/addProperty$/);
@@ -91,9 +91,9 @@ test('filtering by region and comuna updates the URL and the cards, and survives
   await page.goto('/properties');
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
 
-  await choose(page, 'Region', 'Valparaíso', 'Valpa');
+  await choose(page, 'Región', 'Valparaíso', 'Valpa');
   await expect(page).toHaveURL(/\/properties\?region_id=5$/);
-  await expect(countLine(page)).toHaveText(/^\d+ propert(y|ies)$/);
+  await expect(countLine(page)).toHaveText(/^\d+ propiedad(es)?$/);
   const badges = main(page).getByText(/^[^,]+, Valparaíso$/);
   const shown = await cards(page).count();
   expect(shown).toBeGreaterThanOrEqual(7);
@@ -103,7 +103,7 @@ test('filtering by region and comuna updates the URL and the cards, and survives
   // A shared or reloaded link shows the same filtered view.
   await page.reload();
   await expect(page).toHaveURL(/\/properties\?region_id=5$/);
-  await expect(filters(page).getByRole('combobox', { name: 'Region' })).toHaveValue('Valparaíso');
+  await expect(filters(page).getByRole('combobox', { name: 'Región' })).toHaveValue('Valparaíso');
   await expect(cards(page)).toHaveCount(shown);
   await expect(badges).toHaveCount(shown);
 
@@ -120,7 +120,7 @@ test('filtering by region and comuna updates the URL and the cards, and survives
     await cards(page).count(),
   );
 
-  await filters(page).getByRole('button', { name: 'Clear filters' }).click();
+  await filters(page).getByRole('button', { name: 'Limpiar filtros' }).click();
   await expect(page).toHaveURL(/\/properties$/);
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
 });
@@ -130,13 +130,13 @@ test('the search text and the visited filter reach the URL and the list', async 
   await page.goto('/properties');
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
 
-  await filters(page).getByRole('searchbox', { name: 'Search' }).fill('Pucón');
+  await filters(page).getByRole('searchbox', { name: 'Buscar' }).fill('Pucón');
   await expect(page).toHaveURL(/\?q=Puc%C3%B3n$/);
   await expect(cards(page)).toHaveText(['Cabaña junto al lago en Pucón']);
 
-  await choose(page, 'Visited', 'No');
+  await choose(page, 'Visitada', 'No');
   await expect(page).toHaveURL(/\?q=Puc%C3%B3n&visited=false$/);
-  await expect(main(page).getByText('No properties found.')).toBeVisible();
+  await expect(main(page).getByText('No se encontraron propiedades.')).toBeVisible();
 });
 
 test('price per m² shows on cards and the detail (land area for lots), and sorts the grid', async ({
@@ -146,18 +146,18 @@ test('price per m² shows on cards and the detail (land area for lots), and sort
   await page.goto('/properties?q=Chicureo');
   const lot = main(page).getByRole('link').filter({ hasText: 'Terreno en Chicureo' });
   // CLP$ 295.000.000 over 1.200 m² of land.
-  await expect(lot.getByText('CLP$ 245.833/m² land')).toBeVisible();
+  await expect(lot.getByText('CLP$ 245.833/m² de terreno')).toBeVisible();
   await lot.click();
-  await expect(detailValue(page, 'Price per m²')).toHaveText('CLP$ 245.833/m² of land area');
+  await expect(detailValue(page, 'Precio por m²')).toHaveText('CLP$ 245.833/m² de terreno');
 
   await page.goto('/properties');
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
-  await choose(page, 'Sort by', 'Price per m²: high to low');
+  await choose(page, 'Ordenar por', 'Precio por m²: de mayor a menor');
   await expect(page).toHaveURL(/\?sort=price_per_sqm_desc$/);
-  const perSqm = main(page).getByText(/^CLP\$ [\d.]+\/m² (built|land)$/);
+  const perSqm = main(page).getByText(/^CLP\$ [\d.]+\/m² (construido|de terreno)$/);
   // Scroll until every page is in: the order holds across pages (keyset on the same key).
   const { total } = (await api(page, 'GET', '/api/properties?limit=1')).body.data;
-  const loadMore = main(page).getByRole('button', { name: 'Load more' });
+  const loadMore = main(page).getByRole('button', { name: 'Cargar más' });
   await expect
     .poll(async () => {
       // Short: the button goes away once the last page is in, and a scroll waiting for it would
@@ -193,36 +193,38 @@ test('opening a card shows the property detail with every field', async ({ page 
   const p = body.data;
 
   await expect(page.getByRole('heading', { name: 'Casa con jardín en Las Condes' })).toBeVisible();
-  await expect(detailValue(page, 'Address')).toHaveText(
+  await expect(detailValue(page, 'Dirección')).toHaveText(
     'Camino El Alba 9420, Las Condes, Metropolitana de Santiago',
   );
-  await expect(detailValue(page, 'Price')).toHaveText('CLP$ 690.000.000');
-  await expect(detailValue(page, 'Property type')).toHaveText('Casa');
-  await expect(detailValue(page, 'Building area')).toHaveText('240 m²');
-  await expect(detailValue(page, 'Land area')).toHaveText('620 m²');
-  await expect(detailValue(page, 'Parking area')).toHaveText('36 m²');
-  await expect(detailValue(page, 'Basement area')).toHaveText('40 m²');
+  await expect(detailValue(page, 'Precio')).toHaveText('CLP$ 690.000.000');
+  await expect(detailValue(page, 'Tipo de propiedad')).toHaveText('Casa');
+  await expect(detailValue(page, 'Superficie construida')).toHaveText('240 m²');
+  await expect(detailValue(page, 'Superficie del terreno')).toHaveText('620 m²');
+  await expect(detailValue(page, 'Estacionamiento')).toHaveText('36 m²');
+  await expect(detailValue(page, 'Subterráneo')).toHaveText('40 m²');
   // Not set on this property, so not shown.
-  await expect(detailValue(page, 'Additional area')).toHaveCount(0);
-  await expect(detailValue(page, 'Rooms')).toHaveText('5');
-  await expect(detailValue(page, 'Visited')).toHaveText('Sí');
-  await expect(detailValue(page, 'Broker')).toHaveText(p.broker_name ?? 'No broker');
-  await expect(detailValue(page, 'Created by')).toHaveText(p.created_by_name ?? 'Not recorded');
-  await expect(detailValue(page, 'Updated by')).toHaveText(p.updated_by_name ?? 'Not recorded');
-  await expect(detailValue(page, 'Created')).toContainText(chileanDay(p.created_at));
-  await expect(detailValue(page, 'Updated')).toContainText(chileanDay(p.updated_at));
+  await expect(detailValue(page, 'Superficie adicional')).toHaveCount(0);
+  await expect(detailValue(page, 'Dormitorios')).toHaveText('5');
+  await expect(detailValue(page, 'Visitada')).toHaveText('Sí');
+  await expect(detailValue(page, 'Corredor')).toHaveText(p.broker_name ?? 'Sin corredor');
+  await expect(detailValue(page, 'Creada por')).toHaveText(p.created_by_name ?? 'Sin registro');
+  await expect(detailValue(page, 'Actualizada por')).toHaveText(
+    p.updated_by_name ?? 'Sin registro',
+  );
+  await expect(detailValue(page, 'Creada')).toContainText(chileanDay(p.created_at));
+  await expect(detailValue(page, 'Actualizada')).toContainText(chileanDay(p.updated_at));
   await expect(
     main(page).getByText('Piscina y quincho; revisar filtraciones en el subterráneo.'),
   ).toBeVisible();
-  const maps = main(page).getByRole('link', { name: 'Open in Google Maps' });
+  const maps = main(page).getByRole('link', { name: 'Abrir en Google Maps' });
   await expect(maps).toHaveAttribute('href', p.google_maps_url);
   await expect(maps).toHaveAttribute('target', '_blank');
   await expect(maps).toHaveAttribute('rel', /noopener/);
-  await expect(main(page).getByText('No images available for this property.')).toBeVisible();
+  await expect(main(page).getByText('No hay imágenes de esta propiedad.')).toBeVisible();
   // Edit and delete come with the editing issue: no dead buttons until then.
   await expect(main(page).getByRole('button')).toHaveCount(0);
 
-  await main(page).getByRole('link', { name: '← Back to properties' }).click();
+  await main(page).getByRole('link', { name: '← Volver a propiedades' }).click();
   await expect(page).toHaveURL(/\/properties$/);
 });
 
@@ -231,11 +233,11 @@ test('a non-numeric id says "Property ID is missing"; an unknown id is not found
 }) => {
   await signIn(page, 'viewer@bec.local');
   await page.goto('/properties/abc');
-  await expect(main(page).getByText('Property ID is missing')).toBeVisible();
+  await expect(main(page).getByText('Falta el ID de la propiedad')).toBeVisible();
 
   await page.goto('/properties/999999');
-  await expect(main(page).getByText('Property 999999 was not found.')).toBeVisible();
-  await main(page).getByRole('link', { name: '← Back to properties' }).click();
+  await expect(main(page).getByText('No se encontró la propiedad 999999.')).toBeVisible();
+  await main(page).getByRole('link', { name: '← Volver a propiedades' }).click();
   await expect(page).toHaveURL(/\/properties$/);
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
 });
@@ -245,10 +247,10 @@ test('signed out: /properties ends on /home (via /), and a property detail on /h
 }) => {
   await page.goto('/properties');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   await page.goto('/properties/1');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
 });
 
 test('on a phone the filters fold to search and sort, so the first card shows; "More filters" opens the rest', async ({
@@ -258,24 +260,24 @@ test('on a phone the filters fold to search and sort, so the first card shows; "
   await signIn(page, 'viewer@bec.local');
   await page.goto('/properties?region_id=13&visited=true');
   await expect(cards(page).first()).toBeInViewport();
-  await expect(filters(page).getByRole('searchbox', { name: 'Search' })).toBeVisible();
-  await expect(filters(page).getByRole('combobox', { name: 'Sort by' })).toBeVisible();
-  const region = filters(page).getByRole('combobox', { name: 'Region' });
+  await expect(filters(page).getByRole('searchbox', { name: 'Buscar' })).toBeVisible();
+  await expect(filters(page).getByRole('combobox', { name: 'Ordenar por' })).toBeVisible();
+  const region = filters(page).getByRole('combobox', { name: 'Región' });
   await expect(region).toBeHidden();
 
-  const more = filters(page).getByRole('button', { name: 'More filters (2)' });
+  const more = filters(page).getByRole('button', { name: 'Más filtros (2)' });
   await expect(more).toHaveAttribute('aria-expanded', 'false');
   await more.click();
   await expect(region).toHaveValue('Metropolitana de Santiago');
-  await choose(page, 'Property type', 'Terreno');
+  await choose(page, 'Tipo de propiedad', 'Terreno');
   await expect(page).toHaveURL(/property_type_id=\d+/);
-  await filters(page).getByRole('button', { name: 'Fewer filters' }).click();
+  await filters(page).getByRole('button', { name: 'Menos filtros' }).click();
   await expect(region).toBeHidden();
-  await expect(filters(page).getByRole('button', { name: 'More filters (3)' })).toBeVisible();
+  await expect(filters(page).getByRole('button', { name: 'Más filtros (3)' })).toBeVisible();
   await expect(cards(page).first()).toBeInViewport();
 
   // Wide again: every filter shows and the toggle does not.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(region).toBeVisible();
-  await expect(filters(page).getByRole('button', { name: /filters \(/ })).toBeHidden();
+  await expect(filters(page).getByRole('button', { name: /filtros \(/ })).toBeHidden();
 });

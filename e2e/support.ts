@@ -57,16 +57,16 @@ export const select = (page: Page, name: string) =>
 
 /** Fills the add form's required fields as a person types them (a house in Ñuñoa). */
 export async function fillRequired(page: Page, name: string) {
-  await box(page, 'Name').fill(name);
-  await box(page, 'Address').fill('Avenida Italia 1450');
+  await box(page, 'Nombre').fill(name);
+  await box(page, 'Dirección').fill('Avenida Italia 1450');
   const comuna = select(page, 'Comuna');
   await expect(comuna).toBeEnabled();
   await comuna.click();
   await comuna.pressSequentially('Ñuño');
   await page.getByRole('option', { name: 'Ñuñoa', exact: true }).click();
-  await select(page, 'Property type').click();
+  await select(page, 'Tipo de propiedad').click();
   await page.getByRole('option', { name: 'Casa', exact: true }).click();
-  await box(page, 'Price (CLP)').pressSequentially('245.000.000');
-  await box(page, 'Building area (m²)').pressSequentially('140');
-  await box(page, 'Land area (m²)').pressSequentially('300');
+  await box(page, 'Precio (CLP)').pressSequentially('245.000.000');
+  await box(page, 'Superficie construida (m²)').pressSequentially('140');
+  await box(page, 'Superficie del terreno (m²)').pressSequentially('300');
 }

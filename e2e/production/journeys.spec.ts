@@ -137,21 +137,21 @@ test('the editor adds a property with photos, PUT straight to the bucket; card a
   await page
     .locator('input[type="file"]')
     .setInputFiles([photoFile('rojo.png'), photoFile('azul.png')]);
-  await page.getByRole('button', { name: 'Add Property' }).click();
-  await expect(page.getByText('Property added successfully!')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Agregar propiedad' }).click();
+  await expect(page.getByText('¡Propiedad agregada!')).toBeVisible({ timeout: 30_000 });
   expect(puts).toEqual([PRODUCTION.s3Origin, PRODUCTION.s3Origin]);
 
-  const href = await page.getByRole('link', { name: 'View the property' }).getAttribute('href');
+  const href = await page.getByRole('link', { name: 'Ver la propiedad' }).getAttribute('href');
   propertyId = Number(href?.match(/^\/properties\/(\d+)$/)?.[1]);
   expect(propertyId).toBeGreaterThan(0);
 
   // The card's cover and the gallery come from the bucket (the app redirects to it).
-  await (await sidebarLinks(page)).filter({ hasText: 'Properties' }).click();
+  await (await sidebarLinks(page)).filter({ hasText: 'Propiedades' }).click();
   const card = page.locator(`a[href="/properties/${propertyId}"]`);
   await card.locator('img').scrollIntoViewIfNeeded();
   await loadedWidth(card.locator('img'));
   await card.click();
-  const gallery = page.getByRole('main').getByRole('region', { name: 'Photos' }).getByRole('img');
+  const gallery = page.getByRole('main').getByRole('region', { name: 'Fotos' }).getByRole('img');
   await expect(gallery).toHaveCount(2);
   for (const image of await gallery.all()) {
     await image.scrollIntoViewIfNeeded();
@@ -167,13 +167,13 @@ test('the editor edits the price, then deletes the property; it is not fetched a
 }) => {
   await signIn(page, 'editor@bec.local');
   await page.goto(`/properties/${propertyId}`);
-  await page.getByRole('link', { name: 'Edit property' }).click();
-  const price = box(page, 'Price (CLP)');
+  await page.getByRole('link', { name: 'Editar propiedad' }).click();
+  const price = box(page, 'Precio (CLP)');
   await expect(price).toHaveValue('245.000.000');
   await price.fill('');
   await price.pressSequentially('199.500.000');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Property updated successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('¡Propiedad actualizada!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/properties/${propertyId}$`));
   await expect(page.getByText('CLP$ 199.500.000').first()).toBeVisible();
 
@@ -183,12 +183,12 @@ test('the editor edits the price, then deletes the property; it is not fetched a
       detailGets.push(request.url());
     }
   });
-  await page.getByRole('button', { name: 'Delete property' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete property' });
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Property deleted')).toBeVisible();
+  await page.getByRole('button', { name: 'Eliminar propiedad' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Eliminar propiedad' });
+  await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await expect(page.getByText('Propiedad eliminada')).toBeVisible();
   await expect(page).toHaveURL(/\/properties$/);
-  await expect(page.getByText('No properties')).toBeVisible();
+  await expect(page.getByText('No se encontraron propiedades')).toBeVisible();
   expect(detailGets).toEqual([]);
   expect((await api(page, 'GET', `/api/properties/${propertyId}`)).status).toBe(404);
 });
