@@ -55,7 +55,6 @@ export function UserMenu() {
           <Menu.Item
             key={option}
             lang={option}
-            role="menuitemradio"
             aria-checked={option === locale}
             fw={option === locale ? 600 : undefined}
             onClick={() => setLocale(option)}
