@@ -228,9 +228,7 @@ test('opening a card shows the property detail with every field', async ({ page 
   await expect(page).toHaveURL(/\/properties$/);
 });
 
-test('a non-numeric id says "Property ID is missing"; an unknown id is not found', async ({
-  page,
-}) => {
+test('a non-numeric id says the ID is missing; an unknown id is not found', async ({ page }) => {
   await signIn(page, 'viewer@bec.local');
   await page.goto('/properties/abc');
   await expect(main(page).getByText('Falta el ID de la propiedad')).toBeVisible();
@@ -253,7 +251,7 @@ test('signed out: /properties ends on /home (via /), and a property detail on /h
   await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
 });
 
-test('on a phone the filters fold to search and sort, so the first card shows; "More filters" opens the rest', async ({
+test('on a phone the filters fold to search and sort, so the first card shows; "Más filtros" opens the rest', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
