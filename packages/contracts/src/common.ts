@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IssueSchema, rule } from './issues.js';
 
 /** Every answer of the API is wrapped in this envelope. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -8,7 +9,10 @@ export const envelope = <T extends z.ZodType>(data: T) =>
     data,
   });
 
-/** Per-field problems, keyed by the field's dotted path (`price`, `photos.0`). */
+/**
+ * Per-field problems as English sentences, keyed by the field's dotted path (`price`, `photos.0`),
+ * for clients that show text as it comes; `issues` carries the same problems as rule codes.
+ */
 export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
 
@@ -34,6 +38,8 @@ export const ErrorEnvelopeSchema = z.object({
   error: z.object({
     code: ErrorCodeSchema,
     fieldErrors: FieldErrorsSchema.optional(),
+    /** The validation problems as codes (field, rule, values), to render in any language. */
+    issues: z.array(IssueSchema).optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
@@ -45,34 +51,37 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 export const INT32_MAX = 2_147_483_647;
 export const INT16_MAX = 32_767;
 
-/** An id in a JSON body: a positive whole number an `integer` column holds. */
-export const int32Id = (label: string, notPositive = `Choose a ${label.toLowerCase()}`) =>
+/**
+ * An id in a JSON body: a positive whole number an `integer` column holds. A reference chosen in
+ * a form says "Choose a comuna" for 0 (`choose_one`); a plain id says it must be positive.
+ */
+export const int32Id = (notPositive: 'choose_one' | 'not_positive' = 'choose_one') =>
   z
-    .number({ error: `${label} must be a number` })
-    .int({ error: `${label} must be a whole number` })
-    .positive({ error: notPositive })
-    .max(INT32_MAX, { error: `${label} ${INT32_MAX + 1} and above do not exist` });
-export const Int32Id = int32Id('Id', 'Id must be positive');
+    .number({ error: rule('not_a_number') })
+    .int({ error: rule('whole_number') })
+    .positive({ error: rule(notPositive) })
+    .max(INT32_MAX, { error: rule('id_beyond', { first: INT32_MAX + 1 }) });
+export const Int32Id = int32Id('not_positive');
 
 /**
  * Whole numbers in a path or a query string are plain decimal digits, nothing Number() would
  * also read: "0x1", "1e0", "+1", "1.0", " 1" and "01" address nothing rather than id 1.
  */
-export const digitsText = (label: string, max: number, min = 1) =>
+export const digitsText = (max: number, min = 1) =>
   z
-    .string({ error: `${label} must be a number` })
-    .regex(/^(0|[1-9][0-9]{0,15})$/, { error: `${label} must be a whole number in plain digits` })
+    .string({ error: rule('not_a_number') })
+    .regex(/^(0|[1-9][0-9]{0,15})$/, { error: rule('plain_digits') })
     .transform(Number)
     .pipe(
       z
         .number()
-        .min(min, { error: `${label} must be at least ${min}` })
-        .max(max, { error: `${label} must be at most ${max}` }),
+        .min(min, { error: rule('at_least', { min }) })
+        .max(max, { error: rule('at_most', { max }) }),
     );
 
 /** An id in a path or a query string: canonical decimal, at most what an `integer` holds. */
-export const idText = (label: string, max = INT32_MAX) => digitsText(label, max);
-export const IdSchema = idText('Id');
+export const idText = (max = INT32_MAX) => digitsText(max);
+export const IdSchema = idText();
 
 /**
  * NUL (PostgreSQL's `text` refuses it) and unpaired UTF-16 surrogates (UTF-8 cannot carry them;
@@ -82,23 +91,24 @@ const LONE_SURROGATE = /\p{Cs}/u;
 export const isStorableText = (text: string) =>
   !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 /** Any string schema, refusing text a `text` column cannot store as sent. */
-export const storable = <T extends z.ZodString>(schema: T, label: string) =>
-  schema.refine(isStorableText, {
-    error: `${label} contains a character that cannot be stored (NUL or broken Unicode)`,
-  });
+export const storable = <T extends z.ZodString>(schema: T) =>
+  schema.refine(isStorableText, { error: rule('not_storable') });
 
 /** `:id` in a path. */
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /** Opaque keyset cursor: clients pass back what they were given. */
-export const CursorSchema = z.string().min(1).max(512);
+export const CursorSchema = z
+  .string({ error: rule('invalid_cursor') })
+  .min(1, { error: rule('invalid_cursor') })
+  .max(512, { error: rule('invalid_cursor') });
 
 /** One keyset page of a list ordered by id: the items and where the next page starts. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: CursorSchema.nullable() });
 
 export const ListQuerySchema = z.object({
-  limit: digitsText('Limit', 500).default(100),
+  limit: digitsText(500).default(100),
   cursor: CursorSchema.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './issues.js';
 
 export const PHOTO_CONTENT_TYPES = [
   'image/jpeg',
@@ -10,23 +11,37 @@ export const PHOTO_CONTENT_TYPES = [
 ] as const;
 export const MAX_PHOTOS_PER_REQUEST = 20;
 
-const UploadFileSchema = z.union([
-  // A name alone (the original app's shape): the type comes from its extension, and the URL
-  // allows up to the size limit, checked as the bytes arrive and again at attach.
-  z.string().min(1).max(255),
-  z.object({
-    name: z.string().min(1).max(255),
-    // Checked by the server against PHOTO_CONTENT_TYPES, so the refusal can name the file.
-    content_type: z.string().min(1).max(100),
-    size: z.number().int().positive(),
-  }),
-]);
+const fileName = z
+  .string({ error: rule('not_text') })
+  .min(1, { error: rule('required') })
+  .max(255, { error: rule('too_long', { max: 255 }) });
+
+const UploadFileSchema = z.union(
+  [
+    // A name alone (the original app's shape): the type comes from its extension, and the URL
+    // allows up to the size limit, checked as the bytes arrive and again at attach.
+    fileName,
+    z.object({
+      name: fileName,
+      // Checked by the server against PHOTO_CONTENT_TYPES, so the refusal can name the file.
+      content_type: z
+        .string({ error: rule('not_text') })
+        .min(1, { error: rule('required') })
+        .max(100, { error: rule('too_long', { max: 100 }) }),
+      size: z
+        .number({ error: rule('not_a_number') })
+        .int({ error: rule('whole_number') })
+        .positive({ error: rule('not_positive') }),
+    }),
+  ],
+  { error: rule('invalid') },
+);
 
 export const UploadUrlBodySchema = z
-  .array(UploadFileSchema)
-  .min(1, { error: 'Choose at least one photo' })
+  .array(UploadFileSchema, { error: rule('invalid') })
+  .min(1, { error: rule('no_photos') })
   .max(MAX_PHOTOS_PER_REQUEST, {
-    error: `At most ${MAX_PHOTOS_PER_REQUEST} photos per request`,
+    error: rule('too_many_uploads', { max: MAX_PHOTOS_PER_REQUEST }),
   });
 export type UploadUrlBody = z.infer<typeof UploadUrlBodySchema>;
 

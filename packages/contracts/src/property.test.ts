@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IdSchema, INT32_MAX } from './common.js';
+import { rule } from './issues.js';
 import { CreatePropertyBodySchema, ListPropertiesQuerySchema } from './property.js';
 
 const valid = {
@@ -37,29 +38,27 @@ describe('CreatePropertyBodySchema', () => {
     });
   });
 
-  it('names every required field that is missing, in words a person reads', () => {
+  it('names every required field that is missing, as a rule each language words', () => {
     expect(problems({})).toEqual({
-      name: 'Name is required',
-      address: 'Address is required',
-      city_id: 'Comuna is required',
-      price: 'Price is required',
-      building_sqmts: 'Building area is required',
-      land_sqmts: 'Land area is required',
-      property_type_id: 'Property type is required',
+      name: rule('required'),
+      address: rule('required'),
+      city_id: rule('required'),
+      price: rule('required'),
+      building_sqmts: rule('required'),
+      land_sqmts: rule('required'),
+      property_type_id: rule('required'),
     });
   });
 
   it('trims text and refuses blank names', () => {
     expect(CreatePropertyBodySchema.parse({ ...valid, name: '  Casa  ' }).name).toBe('Casa');
-    expect(problems({ ...valid, name: '   ' })).toEqual({ name: 'Name is required' });
+    expect(problems({ ...valid, name: '   ' })).toEqual({ name: rule('required') });
   });
 
   it('takes whole, non-negative pesos only', () => {
-    expect(problems({ ...valid, price: 10.5 })).toEqual({
-      price: 'Price must be a whole number of pesos',
-    });
-    expect(problems({ ...valid, price: -1 })).toEqual({ price: 'Price cannot be negative' });
-    expect(problems({ ...valid, price: '100' })).toEqual({ price: 'Price must be a number' });
+    expect(problems({ ...valid, price: 10.5 })).toEqual({ price: rule('whole_pesos') });
+    expect(problems({ ...valid, price: -1 })).toEqual({ price: rule('negative') });
+    expect(problems({ ...valid, price: '100' })).toEqual({ price: rule('not_a_number') });
     expect(problems({ ...valid, price: 0 })).toEqual({});
   });
 
@@ -68,7 +67,7 @@ describe('CreatePropertyBodySchema', () => {
       12.75,
     );
     expect(problems({ ...valid, parking_sqmts: -2 })).toEqual({
-      parking_sqmts: 'Parking area cannot be negative',
+      parking_sqmts: rule('negative'),
     });
   });
 
@@ -82,7 +81,7 @@ describe('CreatePropertyBodySchema', () => {
       'data:text/html,hi',
     ]) {
       expect(problems({ ...valid, google_maps_url: url }), url).toEqual({
-        google_maps_url: 'Google Maps link must be an http or https URL',
+        google_maps_url: rule('invalid_url'),
       });
     }
   });
@@ -90,21 +89,23 @@ describe('CreatePropertyBodySchema', () => {
   it('checks coordinates are on Earth', () => {
     expect(problems({ ...valid, latitude: -33.45, longitude: -70.66 })).toEqual({});
     expect(problems({ ...valid, latitude: 90.1 })).toEqual({
-      latitude: 'Latitude must be between -90 and 90',
+      latitude: rule('between', { min: -90, max: 90 }),
     });
     expect(problems({ ...valid, longitude: -180.5 })).toEqual({
-      longitude: 'Longitude must be between -180 and 180',
+      longitude: rule('between', { min: -180, max: 180 }),
     });
   });
 
   it('takes whole rooms and ids', () => {
-    expect(problems({ ...valid, rooms: 2.5 })).toEqual({ rooms: 'Rooms must be a whole number' });
-    expect(problems({ ...valid, city_id: 0 })).toEqual({ city_id: 'Choose a comuna' });
+    expect(problems({ ...valid, rooms: 2.5 })).toEqual({ rooms: rule('whole_number') });
+    expect(problems({ ...valid, city_id: 0 })).toEqual({ city_id: rule('choose_one') });
   });
 
   it('takes ids an integer column holds, and no more', () => {
     expect(problems({ ...valid, city_id: INT32_MAX, broker_id: INT32_MAX })).toEqual({});
-    expect(Object.keys(problems({ ...valid, city_id: INT32_MAX + 1 }))).toEqual(['city_id']);
+    expect(problems({ ...valid, city_id: INT32_MAX + 1 })).toEqual({
+      city_id: rule('id_beyond', { first: INT32_MAX + 1 }),
+    });
     expect(Object.keys(problems({ ...valid, property_type_id: 2 ** 31 }))).toEqual([
       'property_type_id',
     ]);

@@ -10,6 +10,7 @@ import {
   isStorableText,
   storable,
 } from './common.js';
+import { rule } from './issues.js';
 import { PhotoSchema } from './photo.js';
 
 /** Largest price we accept: whole pesos that JSON numbers still carry exactly. */
@@ -18,102 +19,100 @@ export const MAX_PRICE = Number.MAX_SAFE_INTEGER;
 export const MAX_AREA = 1_000_000_000;
 export const MAX_PHOTOS_PER_PROPERTY = 50;
 
-const requiredNumber = (label: string) =>
+// Each check's error is a rule (issues.ts); the field it names is the issue's path.
+const requiredNumber = () =>
   z.number({
     error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? `${label} is required`
-        : `${label} must be a number`,
+      issue.input === undefined || issue.input === null ? rule('required') : rule('not_a_number'),
   });
 
-const area = (label: string) =>
-  requiredNumber(label)
-    .nonnegative({ error: `${label} cannot be negative` })
-    .max(MAX_AREA, { error: `${label} is too large` });
+const area = () =>
+  requiredNumber()
+    .nonnegative({ error: rule('negative') })
+    .max(MAX_AREA, { error: rule('too_large') });
 
-const optionalArea = (label: string) =>
+const optionalArea = () =>
   z
-    .number({ error: `${label} must be a number` })
-    .nonnegative({ error: `${label} cannot be negative` })
-    .max(MAX_AREA, { error: `${label} is too large` })
+    .number({ error: rule('not_a_number') })
+    .nonnegative({ error: rule('negative') })
+    .max(MAX_AREA, { error: rule('too_large') })
     .nullable()
     .default(null);
 
-const requiredId = (label: string) =>
-  requiredNumber(label)
-    .int({ error: `${label} must be a whole number` })
-    .positive({ error: `Choose a ${label.toLowerCase()}` })
-    .max(INT32_MAX, { error: `${label} ${INT32_MAX + 1} and above do not exist` });
+const requiredId = () =>
+  requiredNumber()
+    .int({ error: rule('whole_number') })
+    .positive({ error: rule('choose_one') })
+    .max(INT32_MAX, { error: rule('id_beyond', { first: INT32_MAX + 1 }) });
 
-const requiredText = (label: string, max: number) =>
+const requiredText = (max: number) =>
   storable(
     z
-      .string({ error: `${label} is required` })
+      .string({ error: rule('required') })
       .trim()
-      .min(1, { error: `${label} is required` })
-      .max(max, { error: `${label} must be at most ${max} characters` }),
-    label,
+      .min(1, { error: rule('required') })
+      .max(max, { error: rule('too_long', { max }) }),
   );
 
 /** An uploaded photo's path, as /api/photos/upload_url handed it out. */
-const uploadPath = storable(z.string().min(1).max(300), 'Photo path');
+const uploadPath = storable(
+  z
+    .string({ error: rule('invalid') })
+    .min(1, { error: rule('invalid') })
+    .max(300, { error: rule('too_long', { max: 300 }) }),
+);
 
 /** What an editor sends to add (and later edit) a property. Empty optionals are null. */
 export const CreatePropertyBodySchema = z.object({
-  name: requiredText('Name', 200),
-  address: requiredText('Address', 300),
-  city_id: requiredId('Comuna'),
-  price: requiredNumber('Price')
-    .int({ error: 'Price must be a whole number of pesos' })
-    .nonnegative({ error: 'Price cannot be negative' })
-    .max(MAX_PRICE, { error: 'Price is too large' }),
-  building_sqmts: area('Building area'),
-  land_sqmts: area('Land area'),
-  property_type_id: requiredId('Property type'),
-  parking_sqmts: optionalArea('Parking area'),
-  additional_sqmts: optionalArea('Additional area'),
-  basement_sqmts: optionalArea('Basement area'),
+  name: requiredText(200),
+  address: requiredText(300),
+  city_id: requiredId(),
+  price: requiredNumber()
+    .int({ error: rule('whole_pesos') })
+    .nonnegative({ error: rule('negative') })
+    .max(MAX_PRICE, { error: rule('too_large') }),
+  building_sqmts: area(),
+  land_sqmts: area(),
+  property_type_id: requiredId(),
+  parking_sqmts: optionalArea(),
+  additional_sqmts: optionalArea(),
+  basement_sqmts: optionalArea(),
   google_maps_url: z
-    .url({ protocol: /^https?$/, error: 'Google Maps link must be an http or https URL' })
-    .max(2000, { error: 'Google Maps link is too long' })
-    .refine(isStorableText, {
-      error: 'Google Maps link contains a character that cannot be stored (NUL or broken Unicode)',
-    })
+    .url({ protocol: /^https?$/, error: rule('invalid_url') })
+    .max(2000, { error: rule('too_long', { max: 2000 }) })
+    .refine(isStorableText, { error: rule('not_storable') })
     .nullable()
     .default(null),
   latitude: z
-    .number({ error: 'Latitude must be a number' })
-    .min(-90, { error: 'Latitude must be between -90 and 90' })
-    .max(90, { error: 'Latitude must be between -90 and 90' })
+    .number({ error: rule('not_a_number') })
+    .min(-90, { error: rule('between', { min: -90, max: 90 }) })
+    .max(90, { error: rule('between', { min: -90, max: 90 }) })
     .nullable()
     .default(null),
   longitude: z
-    .number({ error: 'Longitude must be a number' })
-    .min(-180, { error: 'Longitude must be between -180 and 180' })
-    .max(180, { error: 'Longitude must be between -180 and 180' })
+    .number({ error: rule('not_a_number') })
+    .min(-180, { error: rule('between', { min: -180, max: 180 }) })
+    .max(180, { error: rule('between', { min: -180, max: 180 }) })
     .nullable()
     .default(null),
   rooms: z
-    .number({ error: 'Rooms must be a number' })
-    .int({ error: 'Rooms must be a whole number' })
-    .nonnegative({ error: 'Rooms cannot be negative' })
-    .max(10_000, { error: 'Rooms is too large' })
+    .number({ error: rule('not_a_number') })
+    .int({ error: rule('whole_number') })
+    .nonnegative({ error: rule('negative') })
+    .max(10_000, { error: rule('too_large') })
     .nullable()
     .default(null),
   notes: storable(
-    z
-      .string({ error: 'Notes must be text' })
-      .max(5000, { error: 'Notes must be at most 5000 characters' }),
-    'Notes',
+    z.string({ error: rule('not_text') }).max(5000, { error: rule('too_long', { max: 5000 }) }),
   )
     .nullable()
     .default(null),
-  visited: z.boolean({ error: 'Visited must be true or false' }).default(false),
-  broker_id: int32Id('Broker').nullable().default(null),
+  visited: z.boolean({ error: rule('true_or_false') }).default(false),
+  broker_id: int32Id().nullable().default(null),
   photos: z
-    .array(uploadPath, { error: 'Photos must be a list of uploaded paths' })
+    .array(uploadPath, { error: rule('upload_paths') })
     .max(MAX_PHOTOS_PER_PROPERTY, {
-      error: `At most ${MAX_PHOTOS_PER_PROPERTY} photos per property`,
+      error: rule('too_many_photos', { max: MAX_PHOTOS_PER_PROPERTY }),
     })
     .default([]),
 });
@@ -128,15 +127,13 @@ export const CreatePropertyResultSchema = z.object({ id: z.number().int() });
  * id, a string attaches a new upload by its path. Photos left out are deleted.
  */
 export const UpdatePropertyBodySchema = CreatePropertyBodySchema.extend({
-  updated_at: z.iso.datetime({
-    error: 'Send the updated_at you loaded, to detect concurrent edits',
-  }),
+  updated_at: z.iso.datetime({ error: rule('version_missing') }),
   photos: z
-    .array(z.union([int32Id('Photo', 'Photo ids are positive'), uploadPath]), {
-      error: 'Photos must be a list of photo ids and uploaded paths',
+    .array(z.union([int32Id('not_positive'), uploadPath], { error: rule('invalid') }), {
+      error: rule('photo_entries'),
     })
     .max(MAX_PHOTOS_PER_PROPERTY, {
-      error: `At most ${MAX_PHOTOS_PER_PROPERTY} photos per property`,
+      error: rule('too_many_photos', { max: MAX_PHOTOS_PER_PROPERTY }),
     })
     .default([]),
 });
@@ -158,7 +155,9 @@ export const PROPERTY_SORTS = [
   'price_per_sqm_asc',
   'price_per_sqm_desc',
 ] as const;
-export const PropertySortSchema = z.enum(PROPERTY_SORTS);
+export const PropertySortSchema = z.enum(PROPERTY_SORTS, {
+  error: rule('one_of', { options: PROPERTY_SORTS.join(', ') }),
+});
 export type PropertySort = z.infer<typeof PropertySortSchema>;
 
 /** Which area a price per m² is on: built area, or land area for lots and parcels. */
@@ -175,39 +174,41 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
 /** Price bounds: whole pesos in plain digits, as prices are stored (`bigint`). */
-const priceBound = (label: string) => digitsText(label, MAX_PRICE, 0).optional();
+const priceBound = () => digitsText(MAX_PRICE, 0).optional();
 
 /** Area bounds: plain decimal text ("12.5"), up to the largest area a property may have. */
-const areaBound = (label: string) =>
+const areaBound = () =>
   z
-    .string({ error: `${label} must be a number` })
-    .regex(/^[0-9]{1,10}(\.[0-9]{1,6})?$/, { error: `${label} must be a number like 120 or 12.5` })
+    .string({ error: rule('not_a_number') })
+    .regex(/^[0-9]{1,10}(\.[0-9]{1,6})?$/, { error: rule('plain_area') })
     .transform(Number)
-    .pipe(z.number().max(MAX_AREA, { error: `${label} must be at most ${MAX_AREA}` }))
+    .pipe(z.number().max(MAX_AREA, { error: rule('at_most', { max: MAX_AREA }) }))
     .optional();
 
 /** Filter ids: canonical decimal, within the column's type (`smallint` for regions). */
-const filterId = (label: string, max = INT32_MAX) => idText(label, max).optional();
+const filterId = (max = INT32_MAX) => idText(max).optional();
 
 export const ListPropertiesQuerySchema = z
   .object({
     q: storable(
-      z.string().trim().max(100, { error: 'Search text must be at most 100 characters' }),
-      'Search text',
+      z
+        .string({ error: rule('not_text') })
+        .trim()
+        .max(100, { error: rule('too_long', { max: 100 }) }),
     ).optional(),
-    region_id: filterId('Region', INT16_MAX),
-    city_id: filterId('Comuna'),
-    property_type_id: filterId('Property type'),
-    broker_id: filterId('Broker'),
-    visited: z.stringbool({ error: 'Visited must be true or false' }).optional(),
-    price_min: priceBound('Minimum price'),
-    price_max: priceBound('Maximum price'),
-    land_min: areaBound('Minimum land area'),
-    land_max: areaBound('Maximum land area'),
-    building_min: areaBound('Minimum building area'),
-    building_max: areaBound('Maximum building area'),
+    region_id: filterId(INT16_MAX),
+    city_id: filterId(),
+    property_type_id: filterId(),
+    broker_id: filterId(),
+    visited: z.stringbool({ error: rule('true_or_false') }).optional(),
+    price_min: priceBound(),
+    price_max: priceBound(),
+    land_min: areaBound(),
+    land_max: areaBound(),
+    building_min: areaBound(),
+    building_max: areaBound(),
     sort: PropertySortSchema.default('newest'),
-    limit: digitsText('Limit', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    limit: digitsText(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     cursor: CursorSchema.optional(),
   })
   .superRefine((query, ctx) => {
@@ -219,7 +220,7 @@ export const ListPropertiesQuerySchema = z
       const low = query[min];
       const high = query[max];
       if (low !== undefined && high !== undefined && low > high) {
-        ctx.addIssue({ code: 'custom', path: [max], message: 'Maximum is below the minimum' });
+        ctx.addIssue({ code: 'custom', path: [max], message: rule('range_reversed') });
       }
     }
   });

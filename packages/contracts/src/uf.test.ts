@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rule } from './issues.js';
 import { PutUfValueBodySchema, UfDateParamsSchema, UfValuesQuerySchema } from './uf.js';
 
 const problems = (schema: { safeParse: (v: unknown) => unknown }, input: unknown) => {
@@ -15,16 +16,16 @@ describe('UF contracts', () => {
   it('takes a hand-entered UF value in pesos, within bounds, with up to 2 decimals', () => {
     expect(PutUfValueBodySchema.parse({ value: 39_643.59 })).toEqual({ value: 39_643.59 });
     expect(problems(PutUfValueBodySchema, { value: 39_643.591 })).toEqual({
-      value: 'UF value can have at most 2 decimals',
+      value: rule('two_decimals'),
     });
     for (const value of [999.99, 100_000.01, 0, -39_000, 39.64359]) {
       expect(problems(PutUfValueBodySchema, { value }), String(value)).toEqual({
-        value: 'UF value must be between 1000 and 100000 pesos',
+        value: rule('between_pesos', { min: 1000, max: 100_000 }),
       });
     }
-    expect(problems(PutUfValueBodySchema, {})).toEqual({ value: 'UF value is required' });
+    expect(problems(PutUfValueBodySchema, {})).toEqual({ value: rule('required') });
     expect(problems(PutUfValueBodySchema, { value: '39643,59' })).toEqual({
-      value: 'UF value must be a number',
+      value: rule('not_a_number'),
     });
   });
 
@@ -41,7 +42,7 @@ describe('UF contracts', () => {
       expect(Object.keys(problems(UfDateParamsSchema, { date })), date).toEqual(['date']);
     }
     expect(problems(UfDateParamsSchema, { date: '1999-12-31' })).toEqual({
-      date: 'Date must be between 2000-01-01 and 2099-12-31',
+      date: rule('between', { min: '2000-01-01', max: '2099-12-31' }),
     });
   });
 

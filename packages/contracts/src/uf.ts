@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CursorSchema, digitsText, pageOf } from './common.js';
+import { rule } from './issues.js';
 
 /**
  * The UF (Unidad de Fomento): Chile's inflation-indexed unit, worth a published number of pesos
@@ -27,32 +28,25 @@ export const FIRST_UF_DATE = '2000-01-01';
 export const LAST_UF_DATE = '2099-12-31';
 
 /** A calendar date as `YYYY-MM-DD` (a real day: no 2025-02-29), within FIRST/LAST_UF_DATE. */
-export const ufDate = (label: string) =>
+export const ufDate = () =>
   z
-    .string({ error: `${label} must be a date written YYYY-MM-DD` })
-    .pipe(z.iso.date({ error: `${label} must be a real date written YYYY-MM-DD` }))
+    .string({ error: rule('real_date') })
+    .pipe(z.iso.date({ error: rule('real_date') }))
     .refine((date) => date >= FIRST_UF_DATE && date <= LAST_UF_DATE, {
-      error: `${label} must be between ${FIRST_UF_DATE} and ${LAST_UF_DATE}`,
+      error: rule('between', { min: FIRST_UF_DATE, max: LAST_UF_DATE }),
     });
 
 /** A UF value in pesos: within MIN/MAX_UF_VALUE, at most two decimals (as the CMF publishes it). */
-export const ufValue = (label: string) =>
+const ufValueBounds = rule('between_pesos', { min: MIN_UF_VALUE, max: MAX_UF_VALUE });
+export const ufValue = () =>
   z
     .number({
       error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? `${label} is required`
-          : `${label} must be a number`,
+        issue.input === undefined || issue.input === null ? rule('required') : rule('not_a_number'),
     })
-    .min(MIN_UF_VALUE, {
-      error: `${label} must be between ${MIN_UF_VALUE} and ${MAX_UF_VALUE} pesos`,
-      abort: true,
-    })
-    .max(MAX_UF_VALUE, {
-      error: `${label} must be between ${MIN_UF_VALUE} and ${MAX_UF_VALUE} pesos`,
-      abort: true,
-    })
-    .refine(hasAtMostTwoDecimals, { error: `${label} can have at most 2 decimals` });
+    .min(MIN_UF_VALUE, { error: ufValueBounds, abort: true })
+    .max(MAX_UF_VALUE, { error: ufValueBounds, abort: true })
+    .refine(hasAtMostTwoDecimals, { error: rule('two_decimals') });
 
 /** A UF value as prices are converted with it: its day, pesos per UF, and where it came from. */
 export const UfValueSchema = z.object({
@@ -78,15 +72,15 @@ export type UfCurrent = z.infer<typeof UfCurrentSchema>;
 
 /** GET /api/uf/values: stored values, newest date first, one page at a time. */
 export const UfValuesQuerySchema = z.object({
-  limit: digitsText('Limit', 400).default(31),
+  limit: digitsText(400).default(31),
   cursor: CursorSchema.optional(),
 });
 export const UfValueListSchema = pageOf(UfStoredValueSchema);
 export type UfValueList = z.infer<typeof UfValueListSchema>;
 
 /** PUT /api/uf/values/:date */
-export const UfDateParamsSchema = z.object({ date: ufDate('Date') });
-export const PutUfValueBodySchema = z.object({ value: ufValue('UF value') });
+export const UfDateParamsSchema = z.object({ date: ufDate() });
+export const PutUfValueBodySchema = z.object({ value: ufValue() });
 export type PutUfValueBody = z.infer<typeof PutUfValueBodySchema>;
 
 export const PutUfValueResultSchema = z.object({

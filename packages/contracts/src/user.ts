@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { pageOf } from './common.js';
+import { rule } from './issues.js';
 
-export const RoleSchema = z.enum(['viewer', 'editor', 'admin'], {
-  error: 'Role must be one of viewer, editor or admin',
-});
+export const RoleSchema = z.enum(['viewer', 'editor', 'admin'], { error: rule('role') });
 export type Role = z.infer<typeof RoleSchema>;
 
 export const MeSchema = z.object({

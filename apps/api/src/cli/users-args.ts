@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { type Role, RoleSchema } from '@bec/contracts';
+import { issueOf, type Role, RoleSchema } from '@bec/contracts';
 import { z } from 'zod';
+import { issueText } from '../lib/messages.js';
 
 export const USERS_USAGE = `Usage: npm run users -- <command>
 
@@ -78,7 +79,7 @@ export function parseUsersArgs(argv: string[]): UsersCommand | UsersArgsError {
       const role = RoleSchema.safeParse(values.role.trim().toLowerCase());
       if (!role.success) {
         return {
-          error: `${role.error.issues[0]?.message ?? 'Unknown role'} (got "${values.role}").`,
+          error: `${issueText(issueOf('role', role.error.issues[0]?.message ?? ''))} (got "${values.role}").`,
           usage: false,
         };
       }

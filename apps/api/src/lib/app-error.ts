@@ -1,14 +1,21 @@
-import type { ErrorCode, FieldErrors } from '@bec/contracts';
+import type { ErrorCode, FieldErrors, Issue } from '@bec/contracts';
+import { englishFieldErrors } from './messages.js';
 
-/** A failure the client can act on; anything else becomes a logged 500 with no details. */
+/**
+ * A failure the client can act on; anything else becomes a logged 500 with no details. A
+ * validation failure carries its issues (field, rule, values), sent both as codes and as English.
+ */
 export class AppError extends Error {
+  readonly fieldErrors: FieldErrors | undefined;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly fieldErrors?: FieldErrors,
+    readonly issues?: Issue[],
   ) {
     super(message);
     this.name = 'AppError';
+    this.fieldErrors = issues ? englishFieldErrors(issues) : undefined;
   }
 }
 
@@ -49,5 +56,10 @@ export function describeFieldErrors(fieldErrors: FieldErrors): string {
     .join('; ');
 }
 
-export const validationError = (fieldErrors: FieldErrors, prefix = 'Invalid request') =>
-  new AppError('VALIDATION_FAILED', `${prefix}: ${describeFieldErrors(fieldErrors)}`, fieldErrors);
+/** A 400 for the issues a service found (a comuna that does not exist, a photo not uploaded). */
+export const validationError = (issues: Issue[], prefix = 'Invalid request') =>
+  new AppError(
+    'VALIDATION_FAILED',
+    `${prefix}: ${describeFieldErrors(englishFieldErrors(issues))}`,
+    issues,
+  );

@@ -1,4 +1,4 @@
-import { INT32_MAX } from '@bec/contracts';
+import { INT32_MAX, issue } from '@bec/contracts';
 import { AppError } from './app-error.js';
 
 /** Keyset cursor for lists ordered by id: opaque to clients, checked on the way back. */
@@ -14,9 +14,9 @@ export function decodeIdCursor(cursor: string): number {
   } catch {
     // fall through to the clear error below
   }
-  throw new AppError('VALIDATION_FAILED', 'Invalid cursor: start again from the first page.', {
-    cursor: ['Invalid cursor: start again from the first page'],
-  });
+  throw new AppError('VALIDATION_FAILED', 'Invalid cursor: start again from the first page.', [
+    issue('cursor', 'invalid_cursor'),
+  ]);
 }
 
 /**

@@ -2,6 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 /** When a page fails to load or render (a chunk that did not arrive after a deploy, a bug). */
 export function RouteError() {
@@ -10,7 +11,7 @@ export function RouteError() {
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
-      ? error.message
+      ? errorText(error)
       : t('routeError.fallback');
   return (
     <Stack gap="sm" p="md">

@@ -24,9 +24,30 @@ export const appSources = () =>
       !/[\\/]testing[\\/]/.test(file),
   );
 
-export type Catalogue = { area: string; messages: Record<Locale, Record<string, string>> };
+export type Catalogue = {
+  area: string;
+  /** How the app imports its English file (the MessageId type must name each). */
+  importPath: string;
+  messages: Record<Locale, Record<string, string>>;
+};
 
-/** Every `<area>/locales/<locale>.json`, grouped by area. */
+/** The messages API and web share (ADR 016): rules, field labels, error codes, client failures. */
+export const SHARED_AREA = 'contracts';
+const SHARED_DIR = join(SRC, '..', '..', '..', 'packages', 'contracts', 'src');
+
+const read = (dir: string, locale: Locale) =>
+  JSON.parse(readFileSync(join(dir, 'locales', `${locale}.json`), 'utf8'));
+
+const catalogueIn = (area: string, dir: string, importPath: string): Catalogue => ({
+  area,
+  importPath,
+  messages: Object.fromEntries(LOCALES.map((locale) => [locale, read(dir, locale)])) as Record<
+    Locale,
+    Record<string, string>
+  >,
+});
+
+/** Every `<area>/locales/<locale>.json`, grouped by area, and the shared one of the contracts. */
 export function catalogues(): Catalogue[] {
   const areas = [
     ...new Set(
@@ -35,13 +56,8 @@ export function catalogues(): Catalogue[] {
         .map((file) => relative(SRC, join(file, '..', '..'))),
     ),
   ];
-  return areas.map((area) => ({
-    area,
-    messages: Object.fromEntries(
-      LOCALES.map((locale) => [
-        locale,
-        JSON.parse(readFileSync(join(SRC, area, 'locales', `${locale}.json`), 'utf8')),
-      ]),
-    ) as Record<Locale, Record<string, string>>,
-  }));
+  return [
+    ...areas.map((area) => catalogueIn(area, join(SRC, area), `@/${area}/locales/en.json`)),
+    catalogueIn(SHARED_AREA, SHARED_DIR, '@bec/contracts/locales/en.json'),
+  ];
 }

@@ -1,3 +1,4 @@
+import type shared from '@bec/contracts/locales/en.json';
 import type app from '@/app/locales/en.json';
 import type properties from '@/features/properties/locales/en.json';
 import type uf from '@/features/uf/locales/en.json';
@@ -6,6 +7,7 @@ import type waitlist from '@/features/waitlist/locales/en.json';
 
 /** Every text's key: the English catalogues' keys (a test checks every language has the same). */
 export type MessageId =
+  | keyof typeof shared
   | keyof typeof app
   | keyof typeof properties
   | keyof typeof uf

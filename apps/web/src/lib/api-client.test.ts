@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { apiRequest } from '@/lib/api-client';
-import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
+import { isTokenUnavailable } from '@/lib/error-text';
 
 const me = { id: 3, name: 'Ana Admin', email: 'ana@example.com', role: 'admin' };
 
@@ -70,8 +71,8 @@ describe('apiRequest', () => {
     setAccessTokenSource(source);
     const fetchMock = answer(200, { status: 'success', message: 'Me', data: me });
     const error = await failure(apiRequest('/users/me', MeSchema));
-    expect(error.message).toBe(TOKEN_UNAVAILABLE_MESSAGE);
-    expect(error.message).toBe('Failed to retrieve a fresh authentication token.');
+    expect(isTokenUnavailable(error)).toBe(true);
+    expect(error.failure).toEqual({ code: 'token_unavailable', params: {} });
     expect(error.status).toBe(401);
     expect(error.code).toBe('UNAUTHENTICATED');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -82,26 +83,33 @@ describe('apiRequest', () => {
     const fetchMock = answer(200, { status: 'success', message: 'Me', data: me });
     const error = await failure(apiRequest('/users/me', MeSchema));
     expect(error.status).toBe(0);
-    expect(error.message).toBe(
-      'Could not renew your sign-in (Failed to fetch); try again in a moment.',
-    );
+    expect(error.failure).toEqual({
+      code: 'renewal_failed',
+      params: { reason: 'Failed to fetch' },
+    });
+    expect(isTokenUnavailable(error)).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("throws the server's message, code and field errors for an error envelope", async () => {
+  it("throws the server's message, code, field errors and issues for an error envelope", async () => {
     setAccessTokenSource(async () => 'token-1');
     answer(400, {
       status: 'error',
-      message: 'price: Must be a number',
+      message: 'price: Price must be a number',
       data: null,
-      error: { code: 'VALIDATION_FAILED', fieldErrors: { price: ['Must be a number'] } },
+      error: {
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { price: ['Price must be a number'] },
+        issues: [{ field: 'price', rule: 'not_a_number', params: {} }],
+      },
     });
     const error = await failure(apiRequest('/properties', MeSchema, { method: 'POST', body: {} }));
     expect(error).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
-      message: 'price: Must be a number',
-      fieldErrors: { price: ['Must be a number'] },
+      message: 'price: Price must be a number',
+      fieldErrors: { price: ['Price must be a number'] },
+      issues: [{ field: 'price', rule: 'not_a_number', params: {} }],
     });
   });
 
@@ -128,14 +136,17 @@ describe('apiRequest', () => {
     setAccessTokenSource(async () => 'token-1');
     answer(200, { status: 'success', message: 'Me', data: { id: 'three' } });
     const error = await failure(apiRequest('/users/me', MeSchema));
-    expect(error.message).toBe('The API answered with an unexpected body.');
+    expect(error.failure).toEqual({ code: 'unexpected_body', params: {} });
   });
 
   it('names the HTTP status when the answer is no envelope', async () => {
     setAccessTokenSource(async () => 'token-1');
     answer(502, '<html>Bad gateway</html>');
     const error = await failure(apiRequest('/users/me', MeSchema));
-    expect(error).toMatchObject({ status: 502, message: 'The API answered with HTTP 502.' });
+    expect(error).toMatchObject({
+      status: 502,
+      failure: { code: 'http_status', params: { status: 502 } },
+    });
   });
 
   it('says the API could not be reached when the request itself fails', async () => {
@@ -147,7 +158,7 @@ describe('apiRequest', () => {
     const error = await failure(apiRequest('/users/me', MeSchema));
     expect(error).toMatchObject({
       status: 0,
-      message: 'Could not reach the API (Failed to fetch).',
+      failure: { code: 'unreachable', params: { reason: 'Failed to fetch' } },
     });
   });
 });

@@ -1,7 +1,49 @@
-import { ErrorCodeSchema, ErrorEnvelopeSchema, envelope } from '@bec/contracts';
+import {
+  type ClientFailure,
+  type ClientFailureParams,
+  type ErrorCode,
+  ErrorCodeSchema,
+  ErrorEnvelopeSchema,
+  envelope,
+  type ParamValue,
+} from '@bec/contracts';
 import { z } from 'zod';
-import { bearerToken } from '@/lib/access-token';
+import { currentAccessTokenSource } from '@/lib/access-token';
 import { ApiError, reasonOf } from '@/lib/api-error';
+// The shared error texts, registered with the client that raises the errors they word.
+import '@/lib/error-text';
+
+/**
+ * A failure of this side's own: its message (for logs) is the code and its values, its text the
+ * catalogue's `client.<code>` in the user's language (lib/error-text.ts).
+ */
+export function clientFailure<F extends ClientFailure>(
+  status: number,
+  code: F,
+  params: ClientFailureParams<F>,
+  extra: { code?: ErrorCode } = {},
+): ApiError {
+  const values = Object.values(params as Record<string, ParamValue>);
+  const message = values.length ? `${code} (${values.join(', ')})` : code;
+  return new ApiError(status, message, { ...extra, failure: { code, params } });
+}
+
+/**
+ * The bearer token for a call. No session is a 401. A source that fails (the provider out of
+ * reach while renewing) keeps the session: the call fails like any unreachable one (status 0,
+ * retried by queries), and the next call renews again.
+ */
+async function bearerToken(): Promise<string> {
+  const source = currentAccessTokenSource();
+  let token: string | null = null;
+  try {
+    token = source ? await source() : null;
+  } catch (err) {
+    throw clientFailure(0, 'renewal_failed', { reason: reasonOf(err) });
+  }
+  if (!token) throw clientFailure(401, 'token_unavailable', {}, { code: 'UNAUTHENTICATED' });
+  return token;
+}
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,7 +80,7 @@ async function readJson(response: Response): Promise<unknown> {
  * Calls the API at `/api{path}` and answers the envelope's `data`, parsed with `dataSchema`.
  * Every call carries `Content-Type: application/json` and, unless `anonymous`, the bearer token.
  * Anything but an ok HTTP status with a `success` envelope of the expected shape throws an
- * `ApiError` carrying the server's message, code and field errors when it sent them.
+ * `ApiError` carrying the server's message, code and issues when it sent them.
  */
 export async function apiRequest<T extends z.ZodType>(
   path: string,
@@ -58,7 +100,7 @@ export async function apiRequest<T extends z.ZodType>(
     });
   } catch (err) {
     if (options.signal?.aborted) throw err;
-    throw new ApiError(0, `Could not reach the API (${reasonOf(err)}).`);
+    throw clientFailure(0, 'unreachable', { reason: reasonOf(err) });
   }
 
   const body = await readJson(response);
@@ -79,12 +121,9 @@ export async function apiRequest<T extends z.ZodType>(
   if (loose.success && loose.data.status !== 'success') {
     throw new ApiError(response.status, loose.data.message, { code: loose.data.error?.code });
   }
-  throw new ApiError(
-    response.status,
-    response.ok
-      ? 'The API answered with an unexpected body.'
-      : `The API answered with HTTP ${response.status}.`,
-  );
+  throw response.ok
+    ? clientFailure(response.status, 'unexpected_body', {})
+    : clientFailure(response.status, 'http_status', { status: response.status });
 }
 
 export type DownloadOptions = {
@@ -111,13 +150,13 @@ export async function apiDownload(
     });
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw new ApiError(0, `Could not reach the API (${reasonOf(err)}).`);
+    throw clientFailure(0, 'unreachable', { reason: reasonOf(err) });
   }
   if (!response.ok) {
     const failure = ErrorEnvelopeSchema.safeParse(await readJson(response));
     throw failure.success
       ? new ApiError(response.status, failure.data.message, failure.data.error)
-      : new ApiError(response.status, `The API answered with HTTP ${response.status}.`);
+      : clientFailure(response.status, 'http_status', { status: response.status });
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   return {
@@ -139,7 +178,7 @@ async function readBody(response: Response, onChunk?: (chunk: Uint8Array) => voi
       onChunk?.(value);
     }
   } catch (err) {
-    throw new ApiError(0, `The download was cut off (${reasonOf(err)}); try again.`);
+    throw clientFailure(0, 'download_cut', { reason: reasonOf(err) });
   }
   return new Blob(chunks, { type });
 }

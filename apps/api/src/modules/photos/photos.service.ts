@@ -1,5 +1,6 @@
 import {
-  type FieldErrors,
+  type Issue,
+  issue,
   PHOTO_CONTENT_TYPES,
   type UploadUrlBody,
   type UploadUrlEntry,
@@ -49,7 +50,8 @@ const typeFromName = (name: string) => {
   return byExt[ext];
 };
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+/** The size limit in whole megabytes (MiB), as the messages name it. */
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 export function createPhotosService(db: Database, options: PhotosServiceOptions) {
   const { storage, signer, maxBytes } = options;
@@ -64,23 +66,20 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     files: UploadUrlBody,
     now = new Date(),
   ): Promise<UploadUrlEntry[]> {
-    const fieldErrors: FieldErrors = {};
+    const issues: Issue[] = [];
     const planned = files.map((file, index) => {
       const name = typeof file === 'string' ? file : file.name;
       const contentType = typeof file === 'string' ? typeFromName(file) : file.content_type;
       const size: UploadSize =
         typeof file === 'string' ? { atMost: maxBytes } : { exact: file.size };
       if (!contentType || !(PHOTO_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-        fieldErrors[String(index)] = [
-          `${name}: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded`,
-        ];
+        issues.push(issue(String(index), 'file_type', { name }));
       } else if ('exact' in size && size.exact > maxBytes) {
-        fieldErrors[String(index)] = [`${name} is larger than ${megabytes(maxBytes)}`];
+        issues.push(issue(String(index), 'file_too_large', { name, max: megabytes(maxBytes) }));
       }
       return { name, contentType: contentType ?? '', size };
     });
-    if (Object.keys(fieldErrors).length)
-      throw validationError(fieldErrors, 'No upload URLs were issued');
+    if (issues.length) throw validationError(issues, 'No upload URLs were issued');
 
     const expiresAt = new Date(now.getTime() + ttl * 1000);
     const entries = await Promise.all(
@@ -112,8 +111,8 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     tx: Database,
     userId: number,
     keys: string[],
-  ): Promise<{ photos: AttachablePhoto[]; fieldErrors: FieldErrors }> {
-    const fieldErrors: FieldErrors = {};
+  ): Promise<{ photos: AttachablePhoto[]; issues: Issue[] }> {
+    const issues: Issue[] = [];
     const issued = new Map(
       (
         await repo.attachableUploads(
@@ -127,14 +126,15 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     const photos: AttachablePhoto[] = [];
     for (const [index, key] of keys.entries()) {
       const field = `photos.${index}`;
-      if (seen.has(key)) fieldErrors[field] = ['This photo is listed twice'];
-      else if (!issued.has(key))
-        fieldErrors[field] = ['This photo was not uploaded by you, or is attached already'];
+      const repeated = seen.has(key);
       seen.add(key);
-      if (fieldErrors[field]) continue;
+      if (repeated || !issued.has(key)) {
+        issues.push(issue(field, repeated ? 'photo_listed_twice' : 'photo_not_owned'));
+        continue;
+      }
       const stored = await storage.stat(key);
       if (!stored) {
-        fieldErrors[field] = ['This photo never reached storage: upload it again'];
+        issues.push(issue(field, 'photo_not_stored'));
         continue;
       }
       // S3 cannot bind a size range to a presigned PUT: an upload signed for "at most" the limit
@@ -142,19 +142,18 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
       const allowed = Math.min(issued.get(key)?.bytes ?? maxBytes, maxBytes);
       if (stored.size > allowed) {
         await storage.remove([key]);
-        fieldErrors[field] = [
-          `This photo is ${(stored.size / 1024 / 1024).toFixed(1)} MB, over the ${megabytes(maxBytes)} limit: choose a smaller one`,
-        ];
+        const size = (stored.size / 1024 / 1024).toFixed(1);
+        issues.push(issue(field, 'photo_too_large', { size, max: megabytes(maxBytes) }));
         continue;
       }
       const info = await inspectImage(await storage.read(key));
       if (!info) {
-        fieldErrors[field] = ['This file is not an image BEC can read'];
+        issues.push(issue(field, 'photo_unreadable'));
         continue;
       }
       photos.push({ key, bytes: stored.size, ...info });
     }
-    return { photos, fieldErrors };
+    return { photos, issues };
   }
 
   const markAttached = (tx: Database, keys: string[]) => repo.markAttached(tx, keys);

@@ -1,5 +1,6 @@
 import {
-  type FieldErrors,
+  type Issue,
+  issue,
   type ListPropertiesQuery,
   type Me,
   type Photo,
@@ -119,14 +120,15 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
 
   /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
   /** Problems with the ids a payload refers to, one query for all of them. */
-  async function referenceErrors(tx: Database, payload: PropertyPayload | UpdatePropertyPayload) {
-    const fieldErrors: FieldErrors = {};
+  async function referenceIssues(tx: Database, payload: PropertyPayload | UpdatePropertyPayload) {
+    const issues: Issue[] = [];
     const refs = await repo.existingReferences(tx, payload);
-    if (!refs.city) fieldErrors.city_id = [`Comuna ${payload.city_id} does not exist`];
+    if (!refs.city) issues.push(issue('city_id', 'reference_missing', { id: payload.city_id }));
     if (!refs.type)
-      fieldErrors.property_type_id = [`Property type ${payload.property_type_id} does not exist`];
-    if (!refs.broker) fieldErrors.broker_id = [`Broker ${payload.broker_id} does not exist`];
-    return fieldErrors;
+      issues.push(issue('property_type_id', 'reference_missing', { id: payload.property_type_id }));
+    if (!refs.broker)
+      issues.push(issue('broker_id', 'reference_missing', { id: payload.broker_id ?? 0 }));
+    return issues;
   }
 
   const photoRow = (propertyId: number, photo: AttachablePhoto, position: number) => ({
@@ -142,11 +144,10 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
   /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
   async function create(author: Me, payload: PropertyPayload): Promise<{ id: number }> {
     return db.transaction(async (tx) => {
-      const fieldErrors = await referenceErrors(tx, payload);
+      const issues = await referenceIssues(tx, payload);
       const attachment = await photos.prepareAttachment(tx, author.id, payload.photos);
-      Object.assign(fieldErrors, attachment.fieldErrors);
-      if (Object.keys(fieldErrors).length)
-        throw validationError(fieldErrors, 'The property was not added');
+      issues.push(...attachment.issues);
+      if (issues.length) throw validationError(issues, 'The property was not added');
 
       const now = new Date();
       const id = await repo.insertProperty(tx, {
@@ -180,25 +181,25 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
           `This property was changed${who} after you opened it. Reload it to see the changes, then edit again.`,
         );
       }
-      const fieldErrors = await referenceErrors(tx, payload);
+      const issues = await referenceIssues(tx, payload);
       const existing = new Map((await repo.listPhotos(tx, id)).map((p) => [p.id, p]));
       const newPaths: { path: string; index: number }[] = [];
       payload.photos.forEach((entry, index) => {
         if (typeof entry === 'string') newPaths.push({ path: entry, index });
         else if (!existing.has(entry))
-          fieldErrors[`photos.${index}`] = [`Photo ${entry} is not one of this property's`];
+          issues.push(issue(`photos.${index}`, 'photo_not_of_property', { id: entry }));
       });
       const attachment = await photos.prepareAttachment(
         tx,
         author.id,
         newPaths.map((p) => p.path),
       );
-      for (const [field, problems] of Object.entries(attachment.fieldErrors)) {
-        const newIndex = Number(field.split('.')[1]);
-        fieldErrors[`photos.${newPaths[newIndex]?.index ?? newIndex}`] = problems;
+      // The attachment numbers the new uploads alone: back to their place among all the photos.
+      for (const problem of attachment.issues) {
+        const newIndex = Number(problem.field.split('.')[1]);
+        issues.push({ ...problem, field: `photos.${newPaths[newIndex]?.index ?? newIndex}` });
       }
-      if (Object.keys(fieldErrors).length)
-        throw validationError(fieldErrors, 'The property was not saved');
+      if (issues.length) throw validationError(issues, 'The property was not saved');
 
       const now = new Date();
       await repo.updateProperty(tx, id, {

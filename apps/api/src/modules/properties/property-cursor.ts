@@ -1,4 +1,4 @@
-import { INT32_MAX, MAX_AREA, MAX_PRICE, type PropertySort } from '@bec/contracts';
+import { INT32_MAX, issue, MAX_AREA, MAX_PRICE, type PropertySort } from '@bec/contracts';
 import { AppError } from '../../lib/app-error.js';
 
 /** Where a page ended: the sort key of its last row plus the id that breaks ties. */
@@ -42,9 +42,9 @@ const isIsoInstant = (text: string) => {
 };
 
 const invalid = (why: string) =>
-  new AppError('VALIDATION_FAILED', `Invalid cursor: ${why}; start again from the first page.`, {
-    cursor: [`Invalid cursor: ${why}`],
-  });
+  new AppError('VALIDATION_FAILED', `Invalid cursor: ${why}; start again from the first page.`, [
+    issue('cursor', 'invalid_cursor'),
+  ]);
 
 export function decodePropertyCursor(raw: string, sort: PropertySort): PropertyCursor {
   let parsed: unknown;

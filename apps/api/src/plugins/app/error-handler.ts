@@ -1,8 +1,9 @@
-import type { ErrorCode, ErrorEnvelope, FieldErrors } from '@bec/contracts';
+import { type ErrorCode, type ErrorEnvelope, type Issue, issueOf } from '@bec/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, describeFieldErrors, statusOf } from '../../lib/app-error.js';
+import { AppError, statusOf, validationError } from '../../lib/app-error.js';
+import { englishFieldErrors } from '../../lib/messages.js';
 
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
@@ -35,11 +36,12 @@ const isDatabaseUnavailable = (err: unknown): boolean => {
   return false;
 };
 
-const body = (code: ErrorCode, message: string, fieldErrors?: FieldErrors): ErrorEnvelope => ({
+/** Issues go out twice: as English sentences per field, and as codes to word in any language. */
+const body = (code: ErrorCode, message: string, issues?: Issue[]): ErrorEnvelope => ({
   status: 'error',
   message,
   data: null,
-  error: fieldErrors ? { code, fieldErrors } : { code },
+  error: issues ? { code, fieldErrors: englishFieldErrors(issues), issues } : { code },
 });
 
 const CONTEXT_LABEL: Record<string, string> = {
@@ -52,28 +54,22 @@ const CONTEXT_LABEL: Record<string, string> = {
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fieldErrors: FieldErrors = {};
-      for (const issue of err.validation) {
-        const field =
+      // The contracts' checks say which rule failed (`rule:…`, packages/contracts/src/issues.ts).
+      const issues: Issue[] = err.validation.map((issue) =>
+        issueOf(
           issue.instancePath.slice(1).replaceAll('/', '.') ||
-          CONTEXT_LABEL[err.validationContext ?? 'body'] ||
-          'body';
-        fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message ?? 'Invalid value'];
-      }
-      return reply
-        .code(400)
-        .send(
-          body(
-            'VALIDATION_FAILED',
-            `Invalid request: ${describeFieldErrors(fieldErrors)}`,
-            fieldErrors,
-          ),
-        );
+            CONTEXT_LABEL[err.validationContext ?? 'body'] ||
+            'body',
+          issue.message ?? '',
+        ),
+      );
+      const invalid = validationError(issues);
+      return reply.code(400).send(body(invalid.code, invalid.message, invalid.issues));
     }
     if (err instanceof AppError) {
       const status = statusOf(err.code);
       if (status >= 500) request.log.warn({ err }, err.message);
-      return reply.code(status).send(body(err.code, err.message, err.fieldErrors));
+      return reply.code(status).send(body(err.code, err.message, err.issues));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');

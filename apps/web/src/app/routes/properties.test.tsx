@@ -236,11 +236,13 @@ describe('/properties', () => {
     expect(cardHeadings()).toHaveLength(0);
   });
 
-  it('shows "Error: Failed to fetch properties: …" with the server message', async () => {
+  it('shows "Error: …" with why, in the current language', async () => {
     stubProperties(errorReply(503, 'DATABASE_UNAVAILABLE', 'The database is not answering.'));
     visit('/properties');
     expect(
-      await screen.findByText('Error: Failed to fetch properties: The database is not answering.'),
+      await screen.findByText(
+        'Error: The database is unavailable right now; try again in a moment.',
+      ),
     ).toBeInTheDocument();
   });
 

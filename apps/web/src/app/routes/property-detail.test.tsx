@@ -255,7 +255,7 @@ describe('/properties/:id', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete property' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete property' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Property 2 not found.')).toBeInTheDocument();
+    expect(await screen.findByText('It does not exist, or it was deleted.')).toBeInTheDocument();
     expect(screen.getByText('Property not deleted')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/properties/2');
   });
@@ -280,11 +280,13 @@ describe('/properties/:id', () => {
     );
   });
 
-  it('shows "Error: Failed to fetch property: …" when the load fails', async () => {
+  it('shows "Error: …" with why when the load fails', async () => {
     stubProperty(errorReply(503, 'DATABASE_UNAVAILABLE', 'The database is not answering.'));
     visit('/properties/2');
     expect(
-      await screen.findByText('Error: Failed to fetch property: The database is not answering.'),
+      await screen.findByText(
+        'Error: The database is unavailable right now; try again in a moment.',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -51,6 +51,9 @@ const property: PropertyDetail = {
 
 const CONFLICT =
   'This property was changed by Ana Admin after you opened it. Reload it to see the changes, then edit again.';
+/** What the editor reads for it: the code's text in the current language (ADR 016). */
+const CONFLICT_TEXT =
+  'This clashes with a change made in the meantime: reload to see where things stand, then try again.';
 
 function visit(path: string, auth: AuthContextValue = signedInAuth('editor')) {
   return renderRoutes(routes, path, {
@@ -274,7 +277,7 @@ describe('/properties/:id/edit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const alert = await screen.findByRole('alert', { name: /Not saved/ });
-    expect(alert).toHaveTextContent(CONFLICT);
+    expect(alert).toHaveTextContent(CONFLICT_TEXT);
     expect(router.state.location.pathname).toBe('/properties/2/edit');
     expect(api.requestsTo('PUT /api/properties/2')).toHaveLength(1);
 

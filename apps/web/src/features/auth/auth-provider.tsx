@@ -22,7 +22,7 @@ import {
 } from '@/features/auth/session';
 import { sessionQueryOptions } from '@/features/auth/session-queries';
 import { setAccessTokenSource } from '@/lib/access-token';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, errorText } from '@/lib/api-error';
 
 export type AuthProviderProps = { children: ReactNode };
 
@@ -67,7 +67,7 @@ function profileEvent(me: {
       me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
     if (final || me.data === undefined) {
       const code = me.error instanceof ApiError ? (me.error.code ?? null) : null;
-      return { type: 'PROFILE_FAILED', code, message: me.error.message };
+      return { type: 'PROFILE_FAILED', code, message: errorText(me.error) };
     }
   }
   return me.data === undefined ? null : { type: 'PROFILE_LOADED', user: me.data };

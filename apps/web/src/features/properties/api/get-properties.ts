@@ -7,7 +7,6 @@ import {
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { JUST_FETCHED_MS, propertyKeys } from '@/features/properties/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
 
 /** The filters the grid offers, under the names the API and the page's URL both use. */
 export const PROPERTY_FILTER_KEYS = [
@@ -74,17 +73,7 @@ export async function getProperties(
   const params = propertyFiltersToSearchParams(filters);
   if (cursor) params.set('cursor', cursor);
   const search = params.toString();
-  try {
-    return await apiRequest(`/properties${search ? `?${search}` : ''}`, PropertyListSchema, {
-      signal,
-    });
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    throw new ApiError(err.status, `Failed to fetch properties: ${err.message}`, {
-      code: err.code,
-      fieldErrors: err.fieldErrors,
-    });
-  }
+  return apiRequest(`/properties${search ? `?${search}` : ''}`, PropertyListSchema, { signal });
 }
 
 /** Every page of cards for `filters`, one keyset page after another. */

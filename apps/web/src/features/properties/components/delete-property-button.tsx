@@ -6,6 +6,7 @@ import { TrashIcon } from '@/components/trash-icon';
 import { paths } from '@/config/paths';
 import { useDeleteProperty } from '@/features/properties/api/delete-property';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 export type DeletePropertyButtonProps = { id: number; name: string };
 
@@ -25,7 +26,7 @@ export function DeletePropertyButton({ id, name }: DeletePropertyButtonProps) {
       notifications.show({
         color: 'red',
         title: t('properties.delete.failed'),
-        message: error.message,
+        message: errorText(error),
       }),
   });
 

@@ -8,6 +8,7 @@ import {
   propertiesInfiniteQueryOptions,
 } from '@/features/properties/api/get-properties';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 import { formatInteger } from '@/lib/format';
 
 export type ExportButtonProps = { filters: PropertyFilters };
@@ -38,7 +39,7 @@ export function ExportButton({ filters }: ExportButtonProps) {
           notifications.show({
             color: 'red',
             title: t('properties.export.failedTitle'),
-            message: t('properties.export.failed', { message: error.message }),
+            message: t('properties.export.failed', { message: errorText(error) }),
           }),
       },
     );

@@ -8,6 +8,7 @@ import {
 } from '@/features/properties/api/get-properties';
 import { type PhotoPriority, PropertyCard } from '@/features/properties/components/property-card';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 import { formatInteger } from '@/lib/format';
 
 export type PropertyListProps = { filters: PropertyFilters };
@@ -73,7 +74,7 @@ function PropertyResults({ filters }: PropertyListProps) {
   const errorAlert = isError ? (
     <Alert color="red" title={t('properties.list.loadFailed')}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('common.error', { message: error.message })}</Text>
+        <Text size="sm">{t('common.error', { message: errorText(error) })}</Text>
         {!isFetchNextPageError && (
           <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
             {t('common.tryAgain')}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useT } from '@/i18n/use-t';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, errorText } from '@/lib/api-error';
 
 export type PropertyLoadStateProps = {
   id: number;
@@ -27,7 +27,7 @@ export function PropertyLoadState({ id, error, refetch }: PropertyLoadStateProps
     return (
       <Alert color="red" title={t('properties.load.failed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('common.error', { message: error.message })}</Text>
+          <Text size="sm">{t('common.error', { message: errorText(error) })}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
             {t('common.tryAgain')}
           </Button>

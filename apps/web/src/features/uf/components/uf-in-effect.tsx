@@ -1,6 +1,7 @@
 import { Alert, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCurrentUf } from '@/features/uf/api/get-uf';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 import { formatDay, formatUfValue } from '@/lib/format';
 import { UfSourceBadge } from './uf-source-badge';
 
@@ -12,7 +13,7 @@ export function UfInEffect() {
   if (current.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {t('uf.inEffect.failed', { message: current.error.message })}
+        {t('uf.inEffect.failed', { message: errorText(current.error) })}
       </Alert>
     );
   }

@@ -5,13 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { numberInputFormat } from '@/components/number-input-format';
 import { usePutUfValue } from '@/features/uf/api/put-uf-value';
 import { useT } from '@/i18n/use-t';
+import { errorText, firstProblem } from '@/lib/error-text';
 import { formatDay, formatUfValue } from '@/lib/format';
 
 type UfFormValues = { date: string; value: number | string };
-
-/** The first problem the contract finds with a value, or null. */
-const problemOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? null : (result.error?.issues[0]?.message ?? null);
 
 /**
  * Enters the UF of a day by hand, for an install that cannot reach a source: the same rules as the
@@ -23,9 +20,9 @@ export function UfValueForm({ today }: { today: string }) {
     mode: 'uncontrolled',
     initialValues: { date: today, value: '' },
     validate: {
-      date: (date) => problemOf(UfDateParamsSchema.safeParse({ date })),
+      date: (date) => firstProblem(UfDateParamsSchema, { date }),
       value: (value) =>
-        problemOf(PutUfValueBodySchema.safeParse({ value: value === '' ? undefined : value })),
+        firstProblem(PutUfValueBodySchema, { value: value === '' ? undefined : value }),
     },
   });
   const save = usePutUfValue({
@@ -41,7 +38,11 @@ export function UfValueForm({ today }: { today: string }) {
       form.setFieldValue('value', '');
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: t('uf.form.notSaved'), message: error.message }),
+      notifications.show({
+        color: 'red',
+        title: t('uf.form.notSaved'),
+        message: errorText(error),
+      }),
   });
 
   return (

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useUfValues } from '@/features/uf/api/get-uf';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 import { formatDateTime, formatDay, formatUfValue } from '@/lib/format';
 import { UfSourceBadge } from './uf-source-badge';
 
@@ -19,7 +20,7 @@ export function UfValuesTable() {
     return (
       <Alert color="red" variant="light" role="alert">
         <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('uf.values.failed', { message: values.error.message })}</Text>
+          <Text size="sm">{t('uf.values.failed', { message: errorText(values.error) })}</Text>
           <Button size="xs" variant="default" onClick={() => void values.refetch()}>
             {t('common.tryAgain')}
           </Button>

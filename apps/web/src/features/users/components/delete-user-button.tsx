@@ -5,6 +5,7 @@ import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { TrashIcon } from '@/components/trash-icon';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 export type DeleteUserButtonProps = {
   user: Pick<User, 'id' | 'name' | 'email'>;
@@ -22,7 +23,7 @@ export function DeleteUserButton({ user, isCurrentUser = false }: DeleteUserButt
       notifications.show({
         color: 'red',
         title: t('users.delete.failed'),
-        message: error.message,
+        message: errorText(error),
       }),
   });
 

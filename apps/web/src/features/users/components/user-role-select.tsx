@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { ROLE_NAME, useRoleOptions } from '@/components/use-role-options';
 import { useUpdateUserRole } from '@/features/users/api/update-user-role';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 export type UserRoleSelectProps = { user: Pick<User, 'id' | 'name' | 'role'> };
 
@@ -22,7 +23,11 @@ export function UserRoleSelect({ user }: UserRoleSelectProps) {
         message: t('users.role.changed', { name: updated.name, role: t(ROLE_NAME[updated.role]) }),
       }),
     onError: (error) =>
-      notifications.show({ color: 'red', title: t('users.role.failed'), message: error.message }),
+      notifications.show({
+        color: 'red',
+        title: t('users.role.failed'),
+        message: errorText(error),
+      }),
   });
 
   const changeRole = (role: Role | null) => {

@@ -119,7 +119,7 @@ describe('UsersTable', () => {
     stubApi({ 'GET /api/users': errorReply(503, 'DATABASE_UNAVAILABLE', 'The database is down.') });
     renderTable();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error: Failed to fetch users: The database is down.',
+      'Error: Failed to fetch users: The database is unavailable right now; try again in a moment.',
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { useUsers } from '@/features/users/api/get-users';
 import { DeleteUserButton } from '@/features/users/components/delete-user-button';
 import { UserRoleSelect } from '@/features/users/components/user-role-select';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 export type UsersTableProps = {
   /** The signed-in admin, whose row is marked "(you)". */
@@ -30,7 +31,7 @@ export function UsersTable({ currentUserId, enabled = true }: UsersTableProps) {
       {users.isError && (
         <Alert color="red" variant="light">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('users.loadFailed', { message: users.error.message })}</Text>
+            <Text size="sm">{t('users.loadFailed', { message: errorText(users.error) })}</Text>
             <Button size="xs" variant="default" onClick={() => void users.refetch()}>
               {t('common.tryAgain')}
             </Button>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ROLE_NAME, useRoleOptions } from '@/components/use-role-options';
 import { useApproveWaitlistEntry } from '@/features/waitlist/api/approve-waitlist-entry';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 export type ApproveEntryFormProps = { entry: Pick<WaitlistEntry, 'id' | 'name'> };
 
@@ -23,7 +24,7 @@ export function ApproveEntryForm({ entry }: ApproveEntryFormProps) {
       notifications.show({
         color: 'red',
         title: t('waitlist.approve.failed'),
-        message: error.message,
+        message: errorText(error),
       }),
   });
 

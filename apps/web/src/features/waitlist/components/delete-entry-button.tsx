@@ -5,6 +5,7 @@ import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { TrashIcon } from '@/components/trash-icon';
 import { useDeleteWaitlistEntry } from '@/features/waitlist/api/delete-waitlist-entry';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 export type DeleteEntryButtonProps = { entry: Pick<WaitlistEntry, 'id' | 'name' | 'email'> };
 
@@ -21,7 +22,7 @@ export function DeleteEntryButton({ entry }: DeleteEntryButtonProps) {
       notifications.show({
         color: 'red',
         title: t('waitlist.delete.failed'),
-        message: error.message,
+        message: errorText(error),
       }),
   });
 

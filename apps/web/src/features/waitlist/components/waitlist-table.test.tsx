@@ -89,7 +89,9 @@ describe('WaitlistTable', () => {
   it('shows "Error: {message}" when the waitlist fails to load', async () => {
     stubApi({ 'GET /api/waitlist': errorReply(403, 'FORBIDDEN', 'Admins only.') });
     renderTable();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Admins only.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error: You do not have permission to do this.',
+    );
   });
 
   it('grants access with the picked role; the row goes and the users list is refreshed', async () => {
@@ -141,8 +143,11 @@ describe('WaitlistTable', () => {
     renderTable();
     const row = await screen.findByRole('row', { name: /Nina Nueva/ });
     await userEvent.click(within(row).getByRole('button', { name: 'Add' }));
+    // The code's text in the user's language; the API's English message says who and why.
     expect(
-      await screen.findByText('nina@example.com is already a member (viewer).'),
+      await screen.findByText(
+        'This clashes with a change made in the meantime: reload to see where things stand, then try again.',
+      ),
     ).toBeInTheDocument();
   });
 

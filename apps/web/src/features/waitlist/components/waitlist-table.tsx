@@ -3,6 +3,7 @@ import { useWaitlist } from '@/features/waitlist/api/get-waitlist';
 import { ApproveEntryForm } from '@/features/waitlist/components/approve-entry-form';
 import { DeleteEntryButton } from '@/features/waitlist/components/delete-entry-button';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 export type WaitlistTableProps = {
   /** The waitlist is fetched only for admins (spec §6): true only when an admin is signed in. */
@@ -28,7 +29,7 @@ export function WaitlistTable({ enabled }: WaitlistTableProps) {
       {waitlist.isError && (
         <Alert color="red" variant="light">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('common.error', { message: waitlist.error.message })}</Text>
+            <Text size="sm">{t('common.error', { message: errorText(waitlist.error) })}</Text>
             <Button size="xs" variant="default" onClick={() => void waitlist.refetch()}>
               {t('common.tryAgain')}
             </Button>

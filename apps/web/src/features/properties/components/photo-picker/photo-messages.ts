@@ -1,7 +1,8 @@
 import type { UploadFailure } from '@/features/properties/components/photo-picker/upload-photos';
 import { tokenMissingNotice } from '@/features/properties/components/property-form/add-property-messages';
 import { t } from '@/i18n/i18n';
-import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
+import { errorText } from '@/lib/api-error';
+import { isTokenUnavailable } from '@/lib/error-text';
 
 /**
  * The spec's alert when some PUTs failed (§8), each file with its reason:
@@ -15,14 +16,11 @@ export function uploadFailuresMessage(failures: UploadFailure[]): string {
 }
 
 /**
- * The spec's alert when POST /api/photos/upload_url fails (§8), with the server's message, which
- * names the file it refused: "Failed to get photo upload URL: …". Without an access token, the
- * same notice as adding a property.
+ * The spec's alert when POST /api/photos/upload_url fails (§8), with the server's reason in the
+ * user's language, which names the file it refused: "Failed to get photo upload URL: …". Without
+ * an access token, the same notice as adding a property.
  */
 export function uploadUrlFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.message === TOKEN_UNAVAILABLE_MESSAGE) {
-    return tokenMissingNotice();
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return t('properties.photos.uploadUrlFailed', { reason });
+  if (isTokenUnavailable(error)) return tokenMissingNotice();
+  return t('properties.photos.uploadUrlFailed', { reason: errorText(error) });
 }

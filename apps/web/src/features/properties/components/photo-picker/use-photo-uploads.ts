@@ -17,7 +17,7 @@ import {
   uploadPhotos,
 } from '@/features/properties/components/photo-picker/upload-photos';
 import { t } from '@/i18n/i18n';
-import { ApiError } from '@/lib/api-error';
+import { fieldErrorTexts } from '@/lib/error-text';
 
 /** The paths to post, in the order picked, or why not (null: nothing to tell, e.g. aborted). */
 export type PhotoUploadOutcome =
@@ -150,8 +150,7 @@ export function usePhotoUploads() {
         });
         if (result.status === 'urls-failed') {
           // The server names the file it refused, by its position in the request.
-          const fieldErrors = result.error instanceof ApiError ? result.error.fieldErrors : {};
-          for (const [key, messages] of Object.entries(fieldErrors ?? {})) {
+          for (const [key, messages] of Object.entries(fieldErrorTexts(result.error))) {
             const job = jobs[Number(key)];
             if (job) patch(job.id, { status: 'failed', error: messages.join(' ') });
           }

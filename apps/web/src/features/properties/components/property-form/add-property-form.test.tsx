@@ -390,6 +390,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
           error: {
             code: 'VALIDATION_FAILED',
             fieldErrors: { city_id: ['Comuna 13120 does not exist'] },
+            issues: [{ field: 'city_id', rule: 'reference_missing', params: { id: 13120 } }],
           },
         },
       },
@@ -402,9 +403,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Comuna 13120 does not exist')).toBeInTheDocument();
     expect(select('Comuna')).toHaveAttribute('aria-invalid', 'true');
     expect(
-      screen.getByText(
-        'Failed to add property: The property was not added: city_id: Comuna 13120 does not exist',
-      ),
+      screen.getByText('Failed to add property: Comuna 13120 does not exist'),
     ).toBeInTheDocument();
     expect(api.posts()).toHaveLength(1);
     // What was typed stays, to be corrected.
@@ -633,6 +632,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
               fieldErrors: {
                 '1': ['plano.png: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded'],
               },
+              issues: [{ field: '1', rule: 'file_type', params: { name: 'plano.png' } }],
             },
           },
         },
@@ -646,7 +646,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     await submit();
     expect(
       await screen.findByText(
-        'Failed to get photo upload URL: No upload URLs were issued: 1: plano.png: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded',
+        'Failed to get photo upload URL: plano.png: only JPEG, PNG, WebP, HEIC/HEIF and AVIF images can be uploaded',
       ),
     ).toBeInTheDocument();
     expect(
@@ -665,11 +665,12 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
         status: 400,
         body: {
           status: 'error',
-          message: 'The property was not added: photos.1: This file is not an image',
+          message: 'The property was not added: photos.1: This file is not an image BEC can read',
           data: null,
           error: {
             code: 'VALIDATION_FAILED',
-            fieldErrors: { 'photos.1': ['This file is not an image'] },
+            fieldErrors: { 'photos.1': ['This file is not an image BEC can read'] },
+            issues: [{ field: 'photos.1', rule: 'photo_unreadable', params: {} }],
           },
         },
       },
@@ -681,12 +682,10 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     await pickPhotos(container, threePhotos());
     await submit();
     expect(
-      await screen.findByText(
-        'Failed to add property: The property was not added: photos.1: This file is not an image',
-      ),
+      await screen.findByText('Failed to add property: This file is not an image BEC can read'),
     ).toBeInTheDocument();
     expect(
-      within(photoTile('plano.png')).getByText('This file is not an image'),
+      within(photoTile('plano.png')).getByText('This file is not an image BEC can read'),
     ).toBeInTheDocument();
     expect(within(photoTile('fachada.jpg')).queryByRole('alert')).toBeNull();
     expect(field('Name')).toHaveValue('Casa de prueba');
@@ -761,6 +760,8 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     );
     renderForm();
     expect(await screen.findByText('Failed to fetch brokers')).toBeInTheDocument();
-    expect(screen.getByText('Error: The database is not answering.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Error: The database is unavailable right now; try again in a moment.'),
+    ).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ import {
 } from '@/features/properties/components/property-form/property-form-values';
 import { submitLabel } from '@/features/properties/components/property-form/submit-label';
 import { useT } from '@/i18n/use-t';
-import { ApiError } from '@/lib/api-error';
+import { fieldErrorTexts } from '@/lib/error-text';
 
 /** The order the fields appear in, to put the cursor on the first one in error. */
 const FIELD_ORDER: readonly (keyof PropertyFormValues)[] = [
@@ -101,9 +101,10 @@ export function AddPropertyForm() {
       setAdded({ id, name: payload.name });
       notifications.show({ color: 'green', message: propertyAddedMessage() });
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        photos.showServerErrors(error.fieldErrors, sentPaths);
-        const errors = formErrorsWithoutPhotos(error.fieldErrors);
+      const fieldErrors = fieldErrorTexts(error);
+      if (Object.keys(fieldErrors).length) {
+        photos.showServerErrors(fieldErrors, sentPaths);
+        const errors = formErrorsWithoutPhotos(fieldErrors);
         form.setErrors(errors);
         focusFirstError(errors);
       }

@@ -1,5 +1,6 @@
 import { t } from '@/i18n/i18n';
-import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
+import { ApiError, errorText } from '@/lib/api-error';
+import { isTokenUnavailable } from '@/lib/error-text';
 
 /** The spec's success text (section 8): "Property added successfully!". */
 export const propertyAddedMessage = () => t('properties.addForm.added');
@@ -10,14 +11,14 @@ export const tokenMissingNotice = () => t('properties.addForm.tokenMissing');
 /**
  * What the editor is told when adding a property failed (spec section 8):
  * - no access token: "Could not get the authentication token. Please log in again.";
- * - the server answered and refused: "Failed to add property: {its message}";
+ * - the server answered and refused: "Failed to add property: {why, in the user's language}";
  * - the request itself failed (no answer, or something unexpected): "Error adding property: …".
  */
 export function addPropertyFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.message === TOKEN_UNAVAILABLE_MESSAGE) return tokenMissingNotice();
-    if (error.status === 0) return t('properties.addForm.error', { message: error.message });
-    return t('properties.addForm.failed', { message: error.message });
+    if (isTokenUnavailable(error)) return tokenMissingNotice();
+    if (error.status === 0) return t('properties.addForm.error', { message: errorText(error) });
+    return t('properties.addForm.failed', { message: errorText(error) });
   }
   if (error instanceof Error && error.message) {
     return t('properties.addForm.error', { message: error.message });

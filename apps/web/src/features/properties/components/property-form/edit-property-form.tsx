@@ -28,18 +28,19 @@ import {
 import { submitLabel } from '@/features/properties/components/property-form/submit-label';
 import { t as translate } from '@/i18n/i18n';
 import { useT } from '@/i18n/use-t';
-import { ApiError, TOKEN_UNAVAILABLE_MESSAGE } from '@/lib/api-error';
+import { ApiError, errorText } from '@/lib/api-error';
+import { fieldErrorTexts, isTokenUnavailable } from '@/lib/error-text';
 
 export const propertyUpdatedMessage = () => translate('properties.editForm.updated');
 
 /** What the editor is told when saving failed (other than a conflict, shown in the form). */
 export function updatePropertyFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.message === TOKEN_UNAVAILABLE_MESSAGE) return tokenMissingNotice();
+    if (isTokenUnavailable(error)) return tokenMissingNotice();
     if (error.status === 0) {
-      return translate('properties.editForm.error', { message: error.message });
+      return translate('properties.editForm.error', { message: errorText(error) });
     }
-    return translate('properties.editForm.failed', { message: error.message });
+    return translate('properties.editForm.failed', { message: errorText(error) });
   }
   if (error instanceof Error && error.message) {
     return translate('properties.editForm.error', { message: error.message });
@@ -131,15 +132,16 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
       void navigate(paths.property.getHref(property.id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        setConflict(error.message);
+        setConflict(errorText(error));
         return;
       }
-      if (error instanceof ApiError && error.fieldErrors) {
+      const fieldErrors = fieldErrorTexts(error);
+      if (Object.keys(fieldErrors).length) {
         photos.showServerErrors(
-          error.fieldErrors,
+          fieldErrors,
           refs.map((ref) => (typeof ref === 'string' ? ref : '')),
         );
-        const errors = formErrorsWithoutPhotos(error.fieldErrors);
+        const errors = formErrorsWithoutPhotos(fieldErrors);
         form.setErrors(errors);
         focusFirstError(errors);
       }

@@ -25,6 +25,7 @@ import {
 } from '@/features/properties/components/property-form/comuna-options';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
 import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 import { formatInteger } from '@/lib/format';
 
 export type PropertyFormFieldsProps = {
@@ -59,7 +60,7 @@ function ReferenceLoadError({ title, error, onRetry }: ReferenceLoadErrorProps) 
   return (
     <Alert color="red" title={title}>
       <Group justify="space-between" gap="xs">
-        <Text size="sm">{t('common.error', { message: error.message })}</Text>
+        <Text size="sm">{t('common.error', { message: errorText(error) })}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
           {t('properties.form.retry')}
         </Button>

@@ -6,7 +6,7 @@ import {
   type UpdatePropertyPayload,
 } from '@bec/contracts';
 import type { FormErrors } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { contractErrors } from '@/lib/error-text';
 
 /** What a number box holds: a number, or a string while it is empty or not a number. */
 export type NumberFieldValue = number | string;
@@ -130,17 +130,17 @@ export function toPropertyDraft(values: PropertyFormValues, photos: string[]): P
   };
 }
 
-const contractErrors = zod4Resolver(CreatePropertyBodySchema, { errorPriority: 'first' });
+const propertyErrors = contractErrors(CreatePropertyBodySchema);
 
 /**
  * Checks the values with the shared contract, as the server will: errors keyed by field name,
- * one message each (the first the contract found), empty when the payload is valid.
+ * one message each (the first the contract found) in the current language, empty when valid.
  */
 export function validatePropertyForm(
   values: PropertyFormValues,
   photos: string[] = [],
 ): FormErrors {
-  return contractErrors(toPropertyDraft(values, photos));
+  return propertyErrors(toPropertyDraft(values, photos));
 }
 
 /** The payload as the contract outputs it (trimmed, defaults filled); throws if it is invalid. */

@@ -1,0 +1,22 @@
+import { type ErrorCode, ErrorCodeSchema } from './common.js';
+import {
+  CLIENT_FAILURES,
+  type ClientFailure,
+  FIELDS,
+  type IssueKey,
+  RULE_CODES,
+} from './issues.js';
+
+/** Every key of the shared catalogue (`locales/*.json`): issues', error codes', client failures'. */
+export type CatalogueKey = IssueKey | `error.${ErrorCode}` | `client.${ClientFailure}`;
+
+/**
+ * Every key the shared catalogue must have, and no other: each rule, field label, error code and
+ * client failure (the catalogue's tests compare the JSON files against this list).
+ */
+export const catalogueKeys = (): CatalogueKey[] => [
+  ...RULE_CODES.map((code) => `rule.${code}` as const),
+  ...FIELDS.map((name) => `field.${name}` as const),
+  ...ErrorCodeSchema.options.map((code) => `error.${code}` as const),
+  ...(Object.keys(CLIENT_FAILURES) as ClientFailure[]).map((code) => `client.${code}` as const),
+];
