@@ -282,6 +282,30 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     expect(field('Basement area')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("words the contract's refusals in Spanish when Spanish is the language", async () => {
+    await act(() => activateLocale('es-CL'));
+    const api = mockApi();
+    renderForm();
+    await waitFor(() => expect(select('Comuna')).toBeEnabled());
+    await waitFor(() => expect(select('Tipo de propiedad')).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar propiedad' }));
+    for (const message of [
+      'Falta el nombre',
+      'Falta la dirección',
+      'Falta la comuna',
+      'Falta el precio',
+      'Falta la superficie construida',
+      'Falta la superficie del terreno',
+      'Falta el tipo de propiedad',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    await fill('Latitud', '-91');
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar propiedad' }));
+    expect(await screen.findByText('La latitud debe estar entre -90 y 90')).toBeInTheDocument();
+    expect(api.posts()).toHaveLength(0);
+  });
+
   it('sends the parsed payload, notifies, resets the form, refreshes the property queries and links to the property', async () => {
     const api = mockApi([
       {
