@@ -8,7 +8,8 @@ test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 // more, so counts are checked as "at least" and filters by what every card shows.
 const DEMO_COUNT = 32;
 const PAGE_SIZE = 24;
-const CLP = /^CLP\$ \d{1,3}(\.\d{3})*$/;
+/** A card's price as entered: pesos, or UF (a quarter of the demo is priced in UF). */
+const PRICE = /^(CLP\$ \d{1,3}(\.\d{3})*|UF \d{1,3}(\.\d{3})*(,\d{1,2})?)$/;
 
 const main = (page: Page) => page.getByRole('main');
 const cards = (page: Page) => main(page).getByRole('heading', { level: 3 });
@@ -48,13 +49,13 @@ test('viewer: the grid shows CLP prices and comuna badges, no Add Property, and 
   expect(total).toBeGreaterThanOrEqual(DEMO_COUNT);
   await expect(main(page).getByRole('link', { name: 'Agregar propiedad' })).toHaveCount(0);
 
-  // Every card: a link to its detail, a CLP$ price and a "comuna, region" badge.
+  // Every card: a link to its detail, a price and a "comuna, region" badge.
   const firstCard = main(page)
     .getByRole('link')
     .filter({ has: page.getByRole('heading', { level: 3 }) })
     .first();
   await expect(firstCard).toHaveAttribute('href', /^\/properties\/\d+$/);
-  await expect(firstCard.getByText(CLP)).toBeVisible();
+  await expect(firstCard.getByText(PRICE)).toBeVisible();
   const newest = (await api(page, 'GET', '/api/properties?limit=1')).body.data.props[0];
   await expect(firstCard.getByRole('heading')).toHaveText(newest.name);
   await expect(
@@ -70,7 +71,11 @@ test('viewer: the grid shows CLP prices and comuna badges, no Add Property, and 
   const providencia = main(page)
     .getByRole('link')
     .filter({ hasText: 'Departamento luminoso en Providencia' });
-  await expect(providencia.getByText('CLP$ 185.000.000')).toBeVisible();
+  // Priced in UF: UF first, then pesos at the demo's UF (39.643,59), marked as converted.
+  await expect(providencia.getByText('UF 4.670', { exact: true })).toBeVisible();
+  await expect(
+    providencia.getByText(/^≈ CLP\$ 185\.135\.565, convertido con la UF del \d{2}-\d{2}-\d{4}$/),
+  ).toBeVisible();
   await expect(providencia.getByText('Providencia, Metropolitana de Santiago')).toBeVisible();
   await expect(providencia.getByText(/^\d{2}-\d{2}-\d{4}$/)).toBeVisible();
 });
@@ -146,15 +151,20 @@ test('price per m² shows on cards and the detail (land area for lots), and sort
   await page.goto('/properties?q=Chicureo');
   const lot = main(page).getByRole('link').filter({ hasText: 'Terreno en Chicureo' });
   // CLP$ 295.000.000 over 1.200 m² of land.
-  await expect(lot.getByText('CLP$ 245.833/m² de terreno')).toBeVisible();
+  // In UF/m² as Chileans quote it, pesos beside it.
+  await expect(lot.getByText('UF 6,2/m² · CLP$ 245.833/m² de terreno')).toBeVisible();
   await lot.click();
-  await expect(detailValue(page, 'Precio por m²')).toHaveText('CLP$ 245.833/m² de terreno');
+  await expect(detailValue(page, 'Precio por m²')).toHaveText(
+    'UF 6,2/m² · CLP$ 245.833/m² de terreno',
+  );
 
   await page.goto('/properties');
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
   await choose(page, 'Ordenar por', 'Precio por m²: de mayor a menor');
   await expect(page).toHaveURL(/\?sort=price_per_sqm_desc$/);
-  const perSqm = main(page).getByText(/^CLP\$ [\d.]+\/m² (construido|de terreno)$/);
+  const perSqm = main(page).getByText(
+    /^(UF [\d.,]+\/m² · )?CLP\$ [\d.]+\/m² (construido|de terreno)$/,
+  );
   // Scroll until every page is in: the order holds across pages (keyset on the same key).
   const { total } = (await api(page, 'GET', '/api/properties?limit=1')).body.data;
   const loadMore = main(page).getByRole('button', { name: 'Cargar más' });
@@ -170,7 +180,7 @@ test('price per m² shows on cards and the detail (land area for lots), and sort
   const values = (await perSqm.allTextContents()).map((t) =>
     Number(
       t
-        .replace(/^CLP\$ /, '')
+        .replace(/^.*CLP\$ /, '')
         .replace(/\/m².*$/, '')
         .replaceAll('.', ''),
     ),
@@ -196,7 +206,9 @@ test('opening a card shows the property detail with every field', async ({ page 
   await expect(detailValue(page, 'Dirección')).toHaveText(
     'Camino El Alba 9420, Las Condes, Metropolitana de Santiago',
   );
-  await expect(detailValue(page, 'Precio')).toHaveText('CLP$ 690.000.000');
+  await expect(detailValue(page, 'Precio')).toHaveText(
+    /^UF 17\.400≈ CLP\$ 689\.798\.466, convertido con la UF del \d{2}-\d{2}-\d{4}$/,
+  );
   await expect(detailValue(page, 'Tipo de propiedad')).toHaveText('Casa');
   await expect(detailValue(page, 'Superficie construida')).toHaveText('240 m²');
   await expect(detailValue(page, 'Superficie del terreno')).toHaveText('620 m²');

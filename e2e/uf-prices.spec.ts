@@ -32,18 +32,19 @@ test('editor: a price entered as "UF 4.500,5" shows in UF and in pesos at the UF
   const tag = `UF${Date.now()}`;
   const today = chileToday();
 
-  // Setup: the UF of today is 40.000 pesos (an admin's entry), so UF 4.500,5 is CLP$ 180.020.000;
-  // two CLP properties just below and above it.
+  // Setup: the UF of today is the demo's 39.643,59 pesos (entered again by an admin, as the other
+  // journeys expect it), so UF 4.500,5 is CLP$ 178.416.978; two CLP properties just below and
+  // above it.
   const admin = await browser.newPage({ locale: 'es-CL' });
   await signIn(admin, 'admin@bec.local');
-  await call(admin, 'PUT', `/api/uf/values/${today}`, { value: 40000 });
+  await call(admin, 'PUT', `/api/uf/values/${today}`, { value: 39643.59 });
   const [city, type] = await Promise.all([
     call(admin, 'GET', '/api/regions').then((regions) => regions[0].comunas[0].id),
     call(admin, 'GET', '/api/property-types').then((types) => types[0].id),
   ]);
   for (const [name, price] of [
-    [`${tag} barata`, 180_000_000],
-    [`${tag} cara`, 180_100_000],
+    [`${tag} barata`, 178_400_000],
+    [`${tag} cara`, 178_500_000],
   ] as const) {
     await call(admin, 'POST', '/api/properties/add', {
       name,
@@ -91,13 +92,13 @@ test('editor: a price entered as "UF 4.500,5" shows in UF and in pesos at the UF
     new Date(`${today}T00:00:00Z`),
   );
   await expect(
-    ufCard.getByText(`≈ CLP$ 180.020.000, convertido con la UF del ${dayEs}`),
+    ufCard.getByText(`≈ CLP$ 178.416.978, convertido con la UF del ${dayEs}`),
   ).toBeVisible();
   const clpCard = main(page)
     .getByRole('link')
     .filter({ hasText: `${tag} cara` });
-  await expect(clpCard.getByText('CLP$ 180.100.000', { exact: true })).toBeVisible();
-  await expect(clpCard.getByText(/^≈ UF 4\.502,5, convertido con la UF del/)).toBeVisible();
+  await expect(clpCard.getByText('CLP$ 178.500.000', { exact: true })).toBeVisible();
+  await expect(clpCard.getByText(/^≈ UF 4\.502,62, convertido con la UF del/)).toBeVisible();
 
   // The detail: the original first, the converted amount marked as such.
   await ufCard.click();
@@ -105,14 +106,11 @@ test('editor: a price entered as "UF 4.500,5" shows in UF and in pesos at the UF
   await expect(main(page).getByText('UF 4.500,5').first()).toBeVisible();
 
   // English, chosen in the user menu: the grid, the form and the detail speak English.
-  await page
-    .getByRole('button', { name: 'Elena Editora' })
-    .first()
-    .click();
+  await page.getByRole('button', { name: 'Elena Editora' }).first().click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(main(page).getByText('Price per m²')).toBeVisible();
-  await expect(main(page).getByText(/^≈ CLP\$ 180,020,000, converted at the UF of/)).toBeVisible();
+  await expect(main(page).getByText(/^≈ CLP\$ 178,416,978, converted at the UF of/)).toBeVisible();
   await page.goto(`/properties?q=${tag}&sort=price_asc`);
   await expect(page.getByRole('heading', { name: 'Properties', level: 2 })).toBeVisible();
   const filtersBar = page.getByRole('search', { name: 'Property filters' });
