@@ -164,6 +164,8 @@ export async function startServer({
         PUBLIC_URL: base,
         DATA_DIR: path.join(tempDir, 'data'),
         SEED_DEMO: '0',
+        // Production-like, but offline: the bench measures the API, not mindicador.cl.
+        UF_SOURCE: 'none',
         OIDC_ISSUER: issuer.issuer,
         OIDC_CLIENT_ID: 'bec-web',
         OIDC_AUDIENCE: BENCH_AUDIENCE,

@@ -31,6 +31,9 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { clientConfig } from './modules/system/client-config.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createUfSource } from './modules/uf/sources/index.js';
+import { ufRoutes } from './modules/uf/uf.routes.js';
+import { createUfService } from './modules/uf/uf.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
@@ -133,9 +136,17 @@ export async function buildApp(options: BuildAppOptions) {
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  const uf = createUfService(database.db, {
+    source: createUfSource(config.uf),
+    log: app.log,
+    refreshMs: config.uf.refreshMs,
+  });
   try {
     const prepared = await prepareDatabase(database, { seedDemo: config.seedDemo });
     if (prepared.demo) app.log.info(`New database: loaded ${prepared.demo} demo properties.`);
+    // UF prices at the value in effect before the first request (the day may have rolled over
+    // while the server was down, or the demo just stored its UF value).
+    await uf.reprice({ wait: true });
   } catch (err) {
     if (ownsDatabase) await database.close();
     throw err;
@@ -219,6 +230,11 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api/properties',
     properties: createPropertiesService(database.db, { photos }),
   });
+  await app.register(ufRoutes, { prefix: '/api/uf', uf });
+  // The UF job: fetches published values (UF_SOURCE) and re-prices when the value in effect
+  // moves; it starts once the app is ready and its timers are unref'd and stopped on close.
+  app.addHook('onReady', async () => uf.start());
+  app.addHook('onClose', async () => uf.stop());
 
   // Uploads nobody attached are collected hourly (row locks make it safe on several processes).
   app.decorate('collectUnattachedPhotos', (now?: Date) => photos.collectUnattached(now));

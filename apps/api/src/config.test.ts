@@ -79,6 +79,57 @@ describe('loadConfig', () => {
     ).toBe(false);
   });
 
+  it('fetches the UF from mindicador in production, nothing with the development sign-in', () => {
+    const external = {
+      OIDC_ISSUER: 'https://id.example.cl',
+      OIDC_CLIENT_ID: 'web',
+      OIDC_AUDIENCE: 'api',
+    };
+    expect(loadConfig({}).uf).toEqual({
+      source: 'none',
+      url: null,
+      cmfApiKey: null,
+      refreshMs: 3_600_000,
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig(external).uf.source).toBe('mindicador');
+    expect(loadConfig({ ...external, UF_SOURCE: 'none' }).uf.source).toBe('none');
+    expect(
+      loadConfig({
+        UF_SOURCE: 'cmf',
+        CMF_API_KEY: 'k',
+        UF_SOURCE_URL: 'http://127.0.0.1:9/cmf/',
+        UF_REFRESH_MINUTES: '15',
+        UF_SOURCE_TIMEOUT: '2.5',
+      }).uf,
+    ).toEqual({
+      source: 'cmf',
+      url: 'http://127.0.0.1:9/cmf',
+      cmfApiKey: 'k',
+      refreshMs: 900_000,
+      timeoutMs: 2500,
+    });
+  });
+
+  it('refuses a UF source it does not know, bad intervals, and CMF without its key', () => {
+    expect(
+      problemsOf({
+        UF_SOURCE: 'bcentral',
+        UF_SOURCE_URL: 'ftp://x',
+        UF_REFRESH_MINUTES: '0',
+        UF_SOURCE_TIMEOUT: 'soon',
+      }),
+    ).toEqual([
+      'UF_SOURCE="bcentral": must be cmf, mindicador or none',
+      'UF_SOURCE_URL="ftp://x": must be an http(s) URL',
+      'UF_REFRESH_MINUTES="0": must be between 1 and 1440 minutes',
+      'UF_SOURCE_TIMEOUT="soon": must be a number of seconds',
+    ]);
+    expect(problemsOf({ UF_SOURCE: 'cmf' })).toEqual([
+      'CMF_API_KEY=(unset): is required when UF_SOURCE=cmf (ask for a free key at api.cmfchile.cl)',
+    ]);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/bec' }).database).toEqual({
       kind: 'postgres',

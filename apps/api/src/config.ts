@@ -16,6 +16,11 @@ export const DEFAULT_POOL_SIZE = 5;
  */
 export const DEFAULT_DATABASE_TIMEOUT = 10;
 
+/** Minutes between fetches of published UF values (shared by every process; see uf.service.ts). */
+export const DEFAULT_UF_REFRESH_MINUTES = 60;
+/** Seconds a UF source may take to answer before the fetch counts as failed. */
+export const DEFAULT_UF_SOURCE_TIMEOUT = 10;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 const flagWords = z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''], {
@@ -98,6 +103,21 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag,
   URL_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  UF_SOURCE: z
+    .enum(['cmf', 'mindicador', 'none'], { error: 'must be cmf, mindicador or none' })
+    .optional(),
+  UF_SOURCE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CMF_API_KEY: z.string().min(1).optional(),
+  UF_REFRESH_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .min(1, { error: 'must be between 1 and 1440 minutes' })
+    .max(1440, { error: 'must be between 1 and 1440 minutes' })
+    .default(DEFAULT_UF_REFRESH_MINUTES),
+  UF_SOURCE_TIMEOUT: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.1, { error: 'must be between 0.1 and 120 seconds' })
+    .max(120, { error: 'must be between 0.1 and 120 seconds' })
+    .default(DEFAULT_UF_SOURCE_TIMEOUT),
   PHOTO_MAX_MB: z.coerce
     .number({ error: 'must be a number of megabytes' })
     .positive({ error: 'must be positive' })
@@ -115,6 +135,11 @@ function crossProblems(source: NodeJS.ProcessEnv): string[] {
   }
   if (source.STORAGE === 's3' && !source.S3_BUCKET) {
     problems.push('S3_BUCKET=(unset): is required when STORAGE=s3');
+  }
+  if (source.UF_SOURCE === 'cmf' && !source.CMF_API_KEY) {
+    problems.push(
+      'CMF_API_KEY=(unset): is required when UF_SOURCE=cmf (ask for a free key at api.cmfchile.cl)',
+    );
   }
   const host = source.HOST || 'localhost';
   const allow = ['1', 'true', 'yes'].includes(source.ALLOW_DEV_SIGNIN ?? '');
@@ -159,6 +184,15 @@ export type Config = {
       };
   photos: { maxBytes: number };
   urlSigningSecret: string | undefined;
+  uf: {
+    /** Where published UF values are fetched from; `none` fetches nothing (values by hand). */
+    source: 'cmf' | 'mindicador' | 'none';
+    /** The source's base URL instead of its public one (a mirror, a proxy, a test's fake). */
+    url: string | null;
+    cmfApiKey: string | null;
+    refreshMs: number;
+    timeoutMs: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -234,5 +268,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'local', dir: path.join(dataDir, 'photos') },
     photos: { maxBytes: Math.round(env.PHOTO_MAX_MB * 1024 * 1024) },
     urlSigningSecret: env.URL_SIGNING_SECRET,
+    uf: {
+      // Production fetches the day's UF; trying BEC out (the development sign-in) stays offline and
+      // shows the demo's UF value instead (seeded with the demo listings).
+      source: env.UF_SOURCE ?? (embedded ? 'none' : 'mindicador'),
+      url: env.UF_SOURCE_URL?.replace(/\/$/, '') ?? null,
+      cmfApiKey: env.CMF_API_KEY ?? null,
+      refreshMs: Math.round(env.UF_REFRESH_MINUTES * 60_000),
+      timeoutMs: Math.round(env.UF_SOURCE_TIMEOUT * 1000),
+    },
   };
 }

@@ -312,6 +312,7 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, the real server process', () =>
         OIDC_AUDIENCE: AUDIENCE,
         ADMIN_EMAILS: PEOPLE.editor.email,
         SEED_DEMO: '0',
+        UF_SOURCE: 'none',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -48,6 +48,8 @@ export function setupApp(options: SetupOptions = {}) {
       OIDC_CLIENT_ID: 'bec-web',
       OIDC_AUDIENCE: AUDIENCE,
       SEED_DEMO: '0',
+      // No test reaches the internet: the UF job's tests point a source at their own fake.
+      UF_SOURCE: 'none',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       ...extra,

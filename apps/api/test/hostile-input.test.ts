@@ -202,8 +202,9 @@ const validQuery = fc.record(
     property_type_id: fc.constantFrom('1', '2'),
     broker_id: fc.constantFrom('1', '2'),
     visited: fc.constantFrom('true', 'false'),
-    price_min: fc.constantFrom('0', '1000000'),
-    price_max: fc.constantFrom('900000000', '1000000000000'),
+    price_unit: fc.constantFrom('CLP', 'UF'),
+    price_min: fc.constantFrom('0', '1000000', '4500.5'),
+    price_max: fc.constantFrom('900000000', '1000000000000', '90000000000'),
     land_min: fc.constantFrom('0', '10.5'),
     land_max: fc.constantFrom('5000', '100000'),
     building_min: fc.constantFrom('0', '20'),
@@ -220,6 +221,7 @@ const QUERY_KEYS = [
   'property_type_id',
   'broker_id',
   'visited',
+  'price_unit',
   'price_min',
   'price_max',
   'land_min',
@@ -258,7 +260,10 @@ const listQuery = fc
 
 // ---- the harness ------------------------------------------------------------------------------
 
-type Counts = Record<'properties' | 'photos' | 'uploads' | 'users' | 'waitlist', number>;
+type Counts = Record<
+  'properties' | 'photos' | 'uploads' | 'users' | 'waitlist' | 'uf_values',
+  number
+>;
 
 const counts = async (): Promise<Counts> => {
   const [row] = await queryRows<Record<keyof Counts, string | number>>(
@@ -268,7 +273,8 @@ const counts = async (): Promise<Counts> => {
       (select count(*) from property_photos) as photos,
       (select count(*) from uploads) as uploads,
       (select count(*) from users) as users,
-      (select count(*) from waitlist) as waitlist`,
+      (select count(*) from waitlist) as waitlist,
+      (select count(*) from uf_values) as uf_values`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Counts;
 };
@@ -412,21 +418,24 @@ const pick = (ids: number[]) => ids.map((_, i) => () => ids[i] ?? 1);
 describe('hostile input never gives a 5xx, and a refusal names the field and writes nothing', () => {
   it('POST /api/properties/add', async () => {
     expectNone(
-      await fuzz(bodyOf(validProperty({ photos: [] }), ['id', 'updated_at']), async (payload) => {
-        const { problem } = await probe('editor', {
-          method: 'POST',
-          url: '/api/properties/add',
-          payload: JSON.stringify(payload),
-        });
-        return problem;
-      }),
+      await fuzz(
+        bodyOf(validProperty({ photos: [] }), ['id', 'updated_at', 'price_unit']),
+        async (payload) => {
+          const { problem } = await probe('editor', {
+            method: 'POST',
+            url: '/api/properties/add',
+            payload: JSON.stringify(payload),
+          });
+          return problem;
+        },
+      ),
     );
   });
 
   it('PUT /api/properties/:id', async () => {
     const arbitrary = fc.tuple(
       idText(() => propertyId),
-      bodyOf(validProperty({ photos: [], updated_at: '' })),
+      bodyOf(validProperty({ photos: [], updated_at: '' }), ['price_unit']),
     );
     expectNone(
       await fuzz(arbitrary, async ([id, body]) => {
@@ -552,6 +561,38 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
         if (response?.statusCode !== list.statusCode)
           return `${url}: the export answered ${response?.statusCode}, the list ${list.statusCode}`;
         return null;
+      }),
+    );
+  });
+
+  it('PUT /api/uf/values/:date and GET /api/uf/values', async () => {
+    const day = fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom('2025-11-24', '2025-12-09', '2024-02-29') },
+      fc.constantFrom('2025-02-30', '0000-01-01', '9999-12-31', '2025-1-1', '20251124', 'hoy'),
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      // Text a path can carry (a lone surrogate cannot be percent-encoded).
+      hostileString.filter((text) => text.length > 0 && !/\p{Cs}/u.test(text)),
+    );
+    const arbitrary = fc.oneof(
+      fc.record({
+        put: fc.constant(true as const),
+        date: day,
+        body: bodyOf({ value: 39_643.59 }),
+      }),
+      fc.record({ put: fc.constant(false as const), limit: queryText, cursor: idCursor }),
+    );
+    expectNone(
+      await fuzz(arbitrary, async (input) => {
+        if (input.put) {
+          const { problem } = await probe('admin', {
+            method: 'PUT',
+            url: `/api/uf/values/${pathSegment(input.date)}`,
+            payload: JSON.stringify(input.body),
+          });
+          return problem;
+        }
+        const params = new URLSearchParams({ limit: input.limit, cursor: input.cursor });
+        return (await probe('admin', { method: 'GET', url: `/api/uf/values?${params}` })).problem;
       }),
     );
   });

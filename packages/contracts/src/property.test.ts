@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IdSchema, INT32_MAX } from './common.js';
 import { rule } from './issues.js';
-import { CreatePropertyBodySchema, ListPropertiesQuerySchema } from './property.js';
+import { CreatePropertyBodySchema, ListPropertiesQuerySchema, MAX_PRICE_UF } from './property.js';
+import { MAX_UF_VALUE } from './uf.js';
 
 const valid = {
   name: 'Casa en Pucón',
@@ -24,6 +25,7 @@ describe('CreatePropertyBodySchema', () => {
   it('fills every omitted optional with null (photos with none, visited with false)', () => {
     expect(CreatePropertyBodySchema.parse(valid)).toEqual({
       ...valid,
+      price_unit: 'CLP',
       parking_sqmts: null,
       additional_sqmts: null,
       basement_sqmts: null,
@@ -60,6 +62,40 @@ describe('CreatePropertyBodySchema', () => {
     expect(problems({ ...valid, price: -1 })).toEqual({ price: rule('negative') });
     expect(problems({ ...valid, price: '100' })).toEqual({ price: rule('not_a_number') });
     expect(problems({ ...valid, price: 0 })).toEqual({});
+  });
+
+  it('takes a price in UF with up to 2 decimals, and says which rule a UF price broke', () => {
+    expect(
+      CreatePropertyBodySchema.parse({ ...valid, price: 4500.5, price_unit: 'UF' }),
+    ).toMatchObject({ price: 4500.5, price_unit: 'UF' });
+    expect(problems({ ...valid, price: 4500.55, price_unit: 'UF' })).toEqual({});
+    expect(problems({ ...valid, price: 4500.555, price_unit: 'UF' })).toEqual({
+      price: rule('uf_two_decimals'),
+    });
+    expect(problems({ ...valid, price: MAX_PRICE_UF + 1, price_unit: 'UF' })).toEqual({
+      price: rule('uf_at_most', { max: MAX_PRICE_UF }),
+    });
+    expect(problems({ ...valid, price: -1, price_unit: 'UF' })).toEqual({
+      price: rule('negative'),
+    });
+    expect(problems({ ...valid, price_unit: 'USD' })).toEqual({ price_unit: rule('clp_or_uf') });
+    // Each unit's rule is reported beside other fields' problems, not after they are fixed.
+    expect(problems({ ...valid, price: 10.5, city_id: null, land_sqmts: 'x' })).toEqual({
+      price: rule('whole_pesos'),
+      city_id: rule('required'),
+      land_sqmts: rule('not_a_number'),
+    });
+    expect(problems({ ...valid, price: 10.555, price_unit: 'UF', name: '' })).toEqual({
+      price: rule('uf_two_decimals'),
+      name: rule('required'),
+    });
+    expect(problems({ ...valid, price: 10.5, price_unit: 'UF', rooms: 2.5 })).toEqual({
+      rooms: rule('whole_number'),
+      // A whole-number failure elsewhere stops zod's object checks: still refused, worded for pesos.
+      price: rule('whole_pesos'),
+    });
+    // The largest UF price at the largest UF value is still an exact whole number of pesos.
+    expect(Number.isSafeInteger(MAX_PRICE_UF * MAX_UF_VALUE)).toBe(true);
   });
 
   it('keeps decimal areas and refuses negative ones', () => {
@@ -146,8 +182,36 @@ describe('ListPropertiesQuerySchema', () => {
       region_id: 13,
       visited: false,
       price_max: 200_000_000,
+      price_unit: 'CLP',
       sort: 'newest',
       limit: 24,
+    });
+  });
+
+  it('takes price bounds in CLP (whole pesos) or in UF (up to 2 decimals)', () => {
+    const parsed = (query: Record<string, string>) => {
+      const result = ListPropertiesQuerySchema.safeParse(query);
+      return result.success
+        ? result.data
+        : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+    };
+    expect(parsed({ price_min: '4500.5', price_max: '6000', price_unit: 'UF' })).toMatchObject({
+      price_min: 4500.5,
+      price_max: 6000,
+      price_unit: 'UF',
+    });
+    expect(parsed({ price_min: '4500.5' })).toEqual({ price_min: rule('whole_pesos') });
+    expect(parsed({ price_max: '1.234', price_unit: 'UF' })).toEqual({
+      price_max: rule('plain_price'),
+    });
+    expect(parsed({ price_max: '90000000001', price_unit: 'UF' })).toEqual({
+      price_max: rule('uf_at_most', { max: MAX_PRICE_UF }),
+    });
+    expect(parsed({ price_min: '1', price_unit: 'EUR' })).toEqual({
+      price_unit: rule('clp_or_uf'),
+    });
+    expect(parsed({ price_min: '5000', price_max: '4000.5', price_unit: 'UF' })).toEqual({
+      price_max: rule('range_reversed'),
     });
   });
 

@@ -12,9 +12,23 @@ import {
 } from './common.js';
 import { rule } from './issues.js';
 import { PhotoSchema } from './photo.js';
+import { hasAtMostTwoDecimals, MAX_UF_VALUE, UfValueSchema } from './uf.js';
 
 /** Largest price we accept: whole pesos that JSON numbers still carry exactly. */
 export const MAX_PRICE = Number.MAX_SAFE_INTEGER;
+
+/** The unit a price is entered in: Chilean pesos, or UF (converted to pesos with the day's UF). */
+export const PRICE_UNITS = ['CLP', 'UF'] as const;
+export const PriceUnitSchema = z.enum(PRICE_UNITS, { error: rule('clp_or_uf') });
+export type PriceUnit = z.infer<typeof PriceUnitSchema>;
+
+/**
+ * Largest price in UF: 90,000 million UF, so that even at MAX_UF_VALUE pesos per UF the peso
+ * equivalent (9·10¹⁵) stays a whole number JSON carries exactly (≤ MAX_PRICE).
+ */
+export const MAX_PRICE_UF = 90_000_000_000;
+// Checked once at load: a change of either bound that breaks the guarantee fails loudly.
+if (MAX_PRICE_UF * MAX_UF_VALUE > MAX_PRICE) throw new Error('MAX_PRICE_UF is too large');
 /** Far above any real lot (1,000 km²) yet small enough to catch a slipped decimal comma. */
 export const MAX_AREA = 1_000_000_000;
 export const MAX_PHOTOS_PER_PROPERTY = 50;
@@ -62,15 +76,62 @@ const uploadPath = storable(
     .max(300, { error: rule('too_long', { max: 300 }) }),
 );
 
+/** Marks the price field's whole-pesos issue, which a price in UF takes back (see below). */
+const PESOS_RULE = { pricesInPesos: true } as const;
+type Issue = { path?: PropertyKey[]; params?: Record<string, unknown> };
+const isPesosRule = (issue: Issue) =>
+  issue.path?.[0] === 'price' && issue.params?.pricesInPesos === true;
+
+/**
+ * The price in UF: at most 2 decimals and up to MAX_PRICE_UF, instead of whole pesos. The price
+ * field checks whole pesos itself (so a peso price's problem is reported with every other field's,
+ * as before UF prices); this object-level check, for a UF price, withdraws that issue and applies
+ * the UF rules. zod skips it only when another field failed a whole-number check (those abort the
+ * object's checks): a fractional UF price is then also reported as "whole number of pesos", and the
+ * request is refused either way.
+ */
+function checkPriceInUf(value: { price: number }, ctx: z.RefinementCtx<{ price: number }>) {
+  const issues = ctx.issues as Issue[];
+  for (let i = issues.length - 1; i >= 0; i--) {
+    const issue = issues[i];
+    if (issue && isPesosRule(issue)) issues.splice(i, 1);
+  }
+  if (!hasAtMostTwoDecimals(value.price))
+    ctx.addIssue({ code: 'custom', path: ['price'], message: rule('uf_two_decimals') });
+  else if (value.price > MAX_PRICE_UF)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['price'],
+      message: rule('uf_at_most', { max: MAX_PRICE_UF }),
+    });
+}
+
+const whenPriceInUf = {
+  when: (payload: { value: unknown; issues: readonly Issue[] }) => {
+    const value = payload.value as { price?: unknown; price_unit?: unknown } | null;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      value.price_unit === 'UF' &&
+      typeof value.price === 'number' &&
+      // A price that failed anything but the whole-pesos rule keeps its own problem.
+      !payload.issues.some((issue) => issue.path?.[0] === 'price' && !isPesosRule(issue))
+    );
+  },
+};
+
 /** What an editor sends to add (and later edit) a property. Empty optionals are null. */
-export const CreatePropertyBodySchema = z.object({
+const PropertyFieldsSchema = z.object({
   name: requiredText(200),
   address: requiredText(300),
   city_id: requiredId(),
+  /** The unit `price` is in; CLP when left out. */
+  price_unit: PriceUnitSchema.default('CLP'),
+  /** The amount in `price_unit`: whole pesos, or UF with up to 2 decimals. */
   price: requiredNumber()
-    .int({ error: rule('whole_pesos') })
     .nonnegative({ error: rule('negative') })
-    .max(MAX_PRICE, { error: rule('too_large') }),
+    .max(MAX_PRICE, { error: rule('too_large') })
+    .refine(Number.isInteger, { error: rule('whole_pesos'), params: PESOS_RULE }),
   building_sqmts: area(),
   land_sqmts: area(),
   property_type_id: requiredId(),
@@ -116,6 +177,11 @@ export const CreatePropertyBodySchema = z.object({
     })
     .default([]),
 });
+
+export const CreatePropertyBodySchema = PropertyFieldsSchema.superRefine(
+  checkPriceInUf,
+  whenPriceInUf,
+);
 export type CreatePropertyBody = z.input<typeof CreatePropertyBodySchema>;
 export type PropertyPayload = z.output<typeof CreatePropertyBodySchema>;
 
@@ -126,7 +192,7 @@ export const CreatePropertyResultSchema = z.object({ id: z.number().int() });
  * `photos` in their new order (the first is the cover): a number keeps an existing photo by its
  * id, a string attaches a new upload by its path. Photos left out are deleted.
  */
-export const UpdatePropertyBodySchema = CreatePropertyBodySchema.extend({
+export const UpdatePropertyBodySchema = PropertyFieldsSchema.extend({
   updated_at: z.iso.datetime({ error: rule('version_missing') }),
   photos: z
     .array(z.union([int32Id('not_positive'), uploadPath], { error: rule('invalid') }), {
@@ -136,7 +202,7 @@ export const UpdatePropertyBodySchema = CreatePropertyBodySchema.extend({
       error: rule('too_many_photos', { max: MAX_PHOTOS_PER_PROPERTY }),
     })
     .default([]),
-});
+}).superRefine(checkPriceInUf, whenPriceInUf);
 export type UpdatePropertyBody = z.input<typeof UpdatePropertyBodySchema>;
 export type UpdatePropertyPayload = z.output<typeof UpdatePropertyBodySchema>;
 
@@ -173,8 +239,16 @@ export const PROPERTY_COUNT_CAP = 1000;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
-/** Price bounds: whole pesos in plain digits, as prices are stored (`bigint`). */
-const priceBound = () => digitsText(MAX_PRICE, 0).optional();
+/**
+ * Price bounds in `price_unit`: plain decimal text, whole pesos in CLP, up to 2 decimals in UF
+ * (the unit's own rules are checked with the unit, below).
+ */
+const priceBound = () =>
+  z
+    .string({ error: rule('not_a_number') })
+    .regex(/^(0|[1-9][0-9]{0,15})(\.[0-9]{1,2})?$/, { error: rule('plain_price') })
+    .transform(Number)
+    .optional();
 
 /** Area bounds: plain decimal text ("12.5"), up to the largest area a property may have. */
 const areaBound = () =>
@@ -201,6 +275,8 @@ export const ListPropertiesQuerySchema = z
     property_type_id: filterId(),
     broker_id: filterId(),
     visited: z.stringbool({ error: rule('true_or_false') }).optional(),
+    /** The unit of price_min and price_max; UF bounds are converted with the UF in use. */
+    price_unit: PriceUnitSchema.default('CLP'),
     price_min: priceBound(),
     price_max: priceBound(),
     land_min: areaBound(),
@@ -212,6 +288,21 @@ export const ListPropertiesQuerySchema = z
     cursor: CursorSchema.optional(),
   })
   .superRefine((query, ctx) => {
+    for (const key of ['price_min', 'price_max'] as const) {
+      const bound = query[key];
+      // Text that failed its own pattern has been reported already.
+      if (typeof bound !== 'number') continue;
+      if (query.price_unit === 'CLP' && !Number.isInteger(bound))
+        ctx.addIssue({ code: 'custom', path: [key], message: rule('whole_pesos') });
+      else if (query.price_unit === 'CLP' && bound > MAX_PRICE)
+        ctx.addIssue({ code: 'custom', path: [key], message: rule('at_most', { max: MAX_PRICE }) });
+      else if (query.price_unit === 'UF' && bound > MAX_PRICE_UF)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: rule('uf_at_most', { max: MAX_PRICE_UF }),
+        });
+    }
     for (const [min, max] of [
       ['price_min', 'price_max'],
       ['land_min', 'land_max'],
@@ -230,7 +321,6 @@ export const PropertyCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   address: z.string(),
-  price: z.number().int(),
   building_sqmts: z.number(),
   land_sqmts: z.number(),
   visited: z.boolean(),
@@ -240,8 +330,22 @@ export const PropertyCardSchema = z.object({
   region_name: z.string(),
   property_type_id: z.number().int(),
   property_type_name: z.string(),
-  /** Whole pesos per m² on `area_basis`; null when that area is 0. */
+  /** The price as entered: whole pesos, or UF with up to 2 decimals. */
+  price_amount: z.number(),
+  price_unit: PriceUnitSchema,
+  /**
+   * The peso equivalent: the amount itself in CLP, amount × the UF in use (rounded to whole
+   * pesos) in UF; null for a UF price while no UF value is known. Filters and sorts use it.
+   */
+  price_clp: z.number().int().nullable(),
+  /** The same as `price_clp`, kept under its old name for clients written before UF prices. */
+  price: z.number().int().nullable(),
+  /** The UF equivalent, 2 decimals: the amount itself in UF; null for CLP without a UF value. */
+  price_uf: z.number().nullable(),
+  /** Whole pesos per m² (of `price_clp`) on `area_basis`; null when that area is 0 or unknown. */
   price_per_sqm: z.number().int().nullable(),
+  /** UF per m², 2 decimals, on `area_basis`; null when that area is 0 or the UF is unknown. */
+  price_per_sqm_uf: z.number().nullable(),
   area_basis: AreaBasisSchema,
   photo_url: z.string().nullable(),
   created_at: z.iso.datetime(),
@@ -255,6 +359,8 @@ export const PropertyListSchema = z.object({
   total: z.number().int(),
   /** False when a filtered count stopped at PROPERTY_COUNT_CAP. */
   total_exact: z.boolean(),
+  /** The UF value the pesos and UF figures were converted with; null while none is known. */
+  uf: UfValueSchema.nullable(),
 });
 export type PropertyList = z.infer<typeof PropertyListSchema>;
 
@@ -275,6 +381,8 @@ export const PropertyDetailSchema = PropertyCardSchema.extend({
   updated_by_name: z.string().nullable(),
   updated_at: z.iso.datetime(),
   photo_urls: z.array(PhotoSchema),
+  /** The UF value the pesos and UF figures were converted with; null while none is known. */
+  uf: UfValueSchema.nullable(),
 });
 export type PropertyDetail = z.infer<typeof PropertyDetailSchema>;
 

@@ -31,7 +31,7 @@ export const LAST_UF_DATE = '2099-12-31';
 export const ufDate = () =>
   z
     .string({ error: rule('real_date') })
-    .pipe(z.iso.date({ error: rule('real_date') }))
+    .pipe(z.iso.date({ error: rule('real_date'), abort: true }))
     .refine((date) => date >= FIRST_UF_DATE && date <= LAST_UF_DATE, {
       error: rule('between', { min: FIRST_UF_DATE, max: LAST_UF_DATE }),
     });

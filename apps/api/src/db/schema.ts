@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -21,6 +22,11 @@ const area = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'n
 /** Price per m² sort keys for rows without one, so they sort last in either direction. */
 export const PPSQM_NULL_LAST_ASC = '9223372036854775807';
 export const PPSQM_NULL_LAST_DESC = '-1';
+/** The same for the peso price (null for a UF price while no UF value is known). */
+export const PRICE_NULL_LAST_ASC = PPSQM_NULL_LAST_ASC;
+export const PRICE_NULL_LAST_DESC = PPSQM_NULL_LAST_DESC;
+
+export const PRICE_UNITS = ['CLP', 'UF'] as const;
 
 /** Official two-digit region codes as numbers (13 = Metropolitana de Santiago). */
 export const regions = pgTable('regions', {
@@ -104,7 +110,15 @@ export const properties = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     address: text('address').notNull(),
-    price: bigint('price', { mode: 'number' }).notNull(),
+    /** The price as entered, in `price_unit`: whole pesos, or UF with up to 2 decimals. */
+    price_amount: numeric('price_amount', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    price_unit: text('price_unit', { enum: PRICE_UNITS }).notNull().default('CLP'),
+    /**
+     * The peso equivalent, derived by the properties_price trigger (migration 0002): the amount in
+     * CLP, round(amount × uf_pricing.value) in UF, null for UF while no UF value is known. Every
+     * filter, sort and price per m² reads it; the UF job re-prices UF rows when the UF changes.
+     */
+    price: bigint('price', { mode: 'number' }),
     building_sqmts: area('building_sqmts').notNull(),
     land_sqmts: area('land_sqmts').notNull(),
     parking_sqmts: area('parking_sqmts'),
@@ -123,9 +137,10 @@ export const properties = pgTable(
     city_id: integer('city_id')
       .notNull()
       .references(() => cities.id),
-    // Derived by the properties_derive trigger (migration 0001), so every writer agrees on them:
-    // the comuna's region (to filter by region without a join), pesos per m² on the type's area
-    // basis (null when that area is 0), and the accent-free lowercase text that `q` searches.
+    // Derived by triggers, so every writer agrees on them: properties_derive (migration 0001)
+    // writes the comuna's region (to filter by region without a join) and the accent-free
+    // lowercase text that `q` searches; properties_price (0002) the pesos per m² on the type's
+    // area basis (null when that area is 0 or the peso price is unknown).
     region_id: smallint('region_id')
       .notNull()
       .references(() => regions.id),
@@ -141,7 +156,15 @@ export const properties = pgTable(
     // backwards serves `order by x desc, id desc` exactly. (Drizzle's `.desc()` writes DESC NULLS
     // LAST, which `order by x desc` (nulls first) does not match, so the planner sorted instead.)
     index('properties_created_id_idx').on(t.created_at, t.id),
-    index('properties_price_idx').on(t.price, t.id),
+    // Price sorts, unknown peso prices (UF without a UF value) last either way, as price per m².
+    index('properties_price_asc_idx').on(
+      sql`coalesce(${t.price}, ${sql.raw(PRICE_NULL_LAST_ASC)})`,
+      t.id,
+    ),
+    index('properties_price_desc_idx').on(
+      sql`coalesce(${t.price}, ${sql.raw(PRICE_NULL_LAST_DESC)})`,
+      t.id,
+    ),
     index('properties_building_idx').on(t.building_sqmts, t.id),
     index('properties_city_created_id_idx').on(t.city_id, t.created_at, t.id),
     index('properties_type_created_id_idx').on(t.property_type_id, t.created_at, t.id),
@@ -159,6 +182,11 @@ export const properties = pgTable(
     index('properties_broker_idx').on(t.broker_id),
     index('properties_land_idx').on(t.land_sqmts),
     check('properties_price_check', sql`${t.price} >= 0`),
+    check('properties_price_unit_check', sql`${t.price_unit} in ('CLP', 'UF')`),
+    check(
+      'properties_price_amount_check',
+      sql`${t.price_amount} >= 0 and (${t.price_unit} = 'UF' or ${t.price_amount} = trunc(${t.price_amount}))`,
+    ),
     check(
       'properties_areas_check',
       sql`${t.building_sqmts} >= 0 and ${t.land_sqmts} >= 0 and coalesce(${t.parking_sqmts}, 0) >= 0 and coalesce(${t.additional_sqmts}, 0) >= 0 and coalesce(${t.basement_sqmts}, 0) >= 0`,
@@ -169,10 +197,10 @@ export const properties = pgTable(
   ],
 );
 
-/** A new property row as callers write it: the trigger derives the other three columns. */
+/** A new property row as callers write it: the triggers derive the other four columns. */
 export type PropertyInsert = Omit<
   typeof properties.$inferInsert,
-  'region_id' | 'price_per_sqm' | 'search_text'
+  'region_id' | 'price' | 'price_per_sqm' | 'search_text'
 >;
 /** Drizzle cannot know a trigger fills columns, so it would ask callers for them. */
 export const withDerivedColumns = (rows: PropertyInsert[]) =>
@@ -227,3 +255,60 @@ export const app_meta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+export const UF_SOURCES = ['cmf', 'mindicador', 'manual', 'demo'] as const;
+
+/** Published UF values: pesos per UF for each day, including days published in advance. */
+export const uf_values = pgTable(
+  'uf_values',
+  {
+    date: date('date', { mode: 'string' }).primaryKey(),
+    value: numeric('value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    source: text('source', { enum: UF_SOURCES }).notNull(),
+    stored_at: timestamptz('stored_at'),
+  },
+  (t) => [
+    check('uf_values_value_check', sql`${t.value} between 1000 and 100000`),
+    check('uf_values_source_check', sql`${t.source} in ('cmf', 'mindicador', 'manual', 'demo')`),
+  ],
+);
+
+/**
+ * The one UF value the stored peso prices of UF-priced properties were computed with (one row;
+ * all null while no UF value is known). The properties_price trigger reads it; the UF job moves it
+ * to the value in effect and re-prices the UF rows in the same transaction.
+ */
+export const uf_pricing = pgTable(
+  'uf_pricing',
+  {
+    only: boolean('only').primaryKey().default(true),
+    date: date('date', { mode: 'string' }),
+    value: numeric('value', { precision: 12, scale: 2, mode: 'number' }),
+    source: text('source', { enum: UF_SOURCES }),
+    priced_at: timestamp('priced_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (t) => [
+    check('uf_pricing_single_row', sql`${t.only}`),
+    check(
+      'uf_pricing_complete',
+      sql`(${t.date} is null) = (${t.value} is null) and (${t.date} is null) = (${t.source} is null)`,
+    ),
+  ],
+);
+
+/**
+ * The fetch of published UF values, shared by every API process (one row): whoever claims the
+ * lease fetches, the others skip; `next_at` spaces fetches out across processes.
+ */
+export const uf_fetch = pgTable(
+  'uf_fetch',
+  {
+    only: boolean('only').primaryKey().default(true),
+    lease_until: timestamp('lease_until', { withTimezone: true, mode: 'date', precision: 3 }),
+    next_at: timestamp('next_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    succeeded_at: timestamp('succeeded_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    failed_at: timestamp('failed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    failure: text('failure'),
+  },
+  (t) => [check('uf_fetch_single_row', sql`${t.only}`)],
+);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { chileDate } from '../lib/chile-date.js';
 import type { Database } from './client.js';
 import {
   app_meta,
@@ -7,11 +8,12 @@ import {
   properties,
   property_types,
   regions,
+  uf_values,
   users,
   withDerivedColumns,
 } from './schema.js';
 import comunas from './seed-data/chile-comunas.json' with { type: 'json' };
-import { DEMO_PROPERTIES } from './seed-data/demo-properties.js';
+import { DEMO_PROPERTIES, DEMO_UF_VALUE } from './seed-data/demo-properties.js';
 
 /** Lots and parcels are priced per m² of land; everything else per m² built. */
 export const PROPERTY_TYPES: { name: string; area_basis: 'building' | 'land' }[] = [
@@ -132,7 +134,8 @@ export async function seedDemoProperties(db: Database, { force = false } = {}) {
         city_id: Number(p.comuna),
         property_type_id: typeId,
         broker_id: brokerIds.length ? (brokerIds[i % brokerIds.length] ?? null) : null,
-        price: p.price,
+        price_amount: p.price,
+        price_unit: p.unit ?? 'CLP',
         building_sqmts: p.building,
         land_sqmts: p.land,
         parking_sqmts: p.parking ?? null,
@@ -148,6 +151,14 @@ export async function seedDemoProperties(db: Database, { force = false } = {}) {
       };
     });
     await tx.insert(properties).values(withDerivedColumns(rows));
+    // A UF value for today (source `demo`) when none is stored at all, so the demo shows both
+    // units offline; never beside real ones. The UF listings get their peso price once it is
+    // applied (at start, or by seed:demo), as with any new UF value.
+    await tx.execute(
+      sql`insert into ${uf_values} (date, value, source)
+        select ${chileDate(new Date())}, ${DEMO_UF_VALUE}, 'demo'
+        where not exists (select 1 from ${uf_values})`,
+    );
     return rows.length;
   });
 }

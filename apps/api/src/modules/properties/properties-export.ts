@@ -8,8 +8,15 @@ export type ExportRow = {
   city_name: string;
   region_name: string;
   property_type_name: string;
-  price: number;
+  price_amount: number;
+  price_unit: 'CLP' | 'UF';
+  /** Pesos; null for a UF price while no UF value is known. */
+  price: number | null;
+  price_uf: number | null;
+  /** The day of the UF the peso and UF figures were converted with. */
+  uf_date: string | null;
   price_per_sqm: number | null;
+  price_per_sqm_uf: number | null;
   building_sqmts: number;
   land_sqmts: number;
   parking_sqmts: number | null;
@@ -51,7 +58,9 @@ const COLUMNS: [string, (r: ExportRow) => string][] = [
   ['Comuna', (r) => r.city_name],
   ['Región', (r) => r.region_name],
   ['Tipo', (r) => r.property_type_name],
-  ['Precio (CLP)', (r) => String(r.price)],
+  // The peso equivalent: the price itself in CLP, converted at the UF of 'Fecha UF' in UF (empty
+  // for a UF price while no UF value is known).
+  ['Precio (CLP)', (r) => (r.price === null ? '' : String(r.price))],
   // On land area for Terreno and Parcela, on built area for the rest (as on the cards).
   ['Precio por m² (CLP)', (r) => (r.price_per_sqm === null ? '' : String(r.price_per_sqm))],
   ['Superficie construida (m²)', (r) => decimal(r.building_sqmts)],
@@ -68,6 +77,14 @@ const COLUMNS: [string, (r: ExportRow) => string][] = [
   ['Notas', (r) => r.notes ?? ''],
   ['Creada', (r) => date(r.created_at)],
   ['Actualizada', (r) => date(r.updated_at)],
+  // Added with UF prices, after the older columns so that those keep their places: the price as
+  // entered and its unit, the UF equivalents (empty for a peso price while no UF value is known)
+  // and the day of the UF that both equivalents were converted with.
+  ['Precio ingresado', (r) => decimal(r.price_amount)],
+  ['Moneda', (r) => r.price_unit],
+  ['Precio (UF)', (r) => decimal(r.price_uf)],
+  ['Precio por m² (UF)', (r) => decimal(r.price_per_sqm_uf)],
+  ['Fecha UF', (r) => r.uf_date ?? ''],
 ];
 
 const line = (cells: string[]) => `${cells.map(cell).join(SEPARATOR)}\r\n`;

@@ -1,4 +1,9 @@
-import { type ListPropertiesQuery, PROPERTY_COUNT_CAP, type PropertySort } from '@bec/contracts';
+import {
+  type ListPropertiesQuery,
+  PROPERTY_COUNT_CAP,
+  type PropertySort,
+  type UfSource,
+} from '@bec/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
@@ -8,12 +13,15 @@ import {
   cities,
   PPSQM_NULL_LAST_ASC,
   PPSQM_NULL_LAST_DESC,
+  PRICE_NULL_LAST_ASC,
+  PRICE_NULL_LAST_DESC,
   type PropertyInsert,
   properties,
   properties_total,
   property_photos,
   property_types,
   regions,
+  uf_pricing,
   users,
   withDerivedColumns,
 } from '../../db/schema.js';
@@ -25,7 +33,26 @@ export type NewProperty = PropertyInsert;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-type FilterKey = keyof PropertyFilters;
+/**
+ * The filters as SQL sees them: price bounds in UF are their own keys (another statement shape),
+ * converted to pesos in the statement with the UF the stored peso prices use.
+ */
+type FilterKey = Exclude<keyof PropertyFilters, 'price_unit'> | 'price_min_uf' | 'price_max_uf';
+
+/** The UF value the stored peso prices were computed with (one row; null while none is known). */
+const appliedUf = sql`(select ${uf_pricing.value} from ${uf_pricing})`;
+
+/**
+ * The peso price with unknown ones (a UF price without a UF value) as a sentinel, exactly as the
+ * two price indexes are built (schema.ts). A lower bound compares the one whose sentinel is -1 and
+ * an upper bound the one whose sentinel is beyond any bound, so each excludes unknown prices and
+ * walks an index; the price sorts walk the same two.
+ */
+const priceKey = (nullsAs: string) => sql`coalesce(${properties.price}, ${sql.raw(nullsAs)})`;
+const PRICE_LOW = priceKey(PRICE_NULL_LAST_DESC);
+const PRICE_HIGH = priceKey(PRICE_NULL_LAST_ASC);
+/** A bound in UF, in whole pesos as UF prices are stored: round(bound × UF). */
+const ufBound = (v: unknown) => sql`round(${v}::numeric * ${appliedUf})::bigint`;
 
 /**
  * One condition per filter, over a value or a placeholder (`sql.placeholder(key)`) alike, so the
@@ -40,8 +67,10 @@ const FILTERS: Record<FilterKey, (value: unknown) => SQL> = {
   property_type_id: (v) => sql`${properties.property_type_id} = ${v}`,
   broker_id: (v) => sql`${properties.broker_id} = ${v}`,
   visited: (v) => sql`${properties.visited} = ${v}`,
-  price_min: (v) => sql`${properties.price} >= ${v}`,
-  price_max: (v) => sql`${properties.price} <= ${v}`,
+  price_min: (v) => sql`${PRICE_LOW} >= ${v}`,
+  price_max: (v) => sql`${PRICE_HIGH} <= ${v}`,
+  price_min_uf: (v) => sql`${PRICE_LOW} >= ${ufBound(v)}`,
+  price_max_uf: (v) => sql`${PRICE_HIGH} <= ${ufBound(v)}`,
   land_min: (v) => sql`${properties.land_sqmts} >= ${v}`,
   land_max: (v) => sql`${properties.land_sqmts} <= ${v}`,
   building_min: (v) => sql`${properties.building_sqmts} >= ${v}`,
@@ -50,7 +79,14 @@ const FILTERS: Record<FilterKey, (value: unknown) => SQL> = {
 const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
 
 /** The filters in use, in a fixed order (it names the prepared statement), with their values. */
-function activeFilters(f: PropertyFilters) {
+function activeFilters({ price_unit, ...given }: PropertyFilters) {
+  const f: Partial<Record<FilterKey, unknown>> = { ...given };
+  if (price_unit === 'UF') {
+    f.price_min_uf = f.price_min;
+    f.price_max_uf = f.price_max;
+    f.price_min = undefined;
+    f.price_max = undefined;
+  }
   const keys = FILTER_KEYS.filter((key) => f[key] !== undefined && f[key] !== '');
   const values: Record<string, unknown> = {};
   for (const key of keys) values[key] = key === 'q' ? escapeLike(String(f.q)) : f[key];
@@ -76,8 +112,8 @@ const ppsqmKey = (nullsAs: string) =>
 export const SORTS: Record<PropertySort, SortSpec> = {
   newest: { key: properties.created_at, direction: 'desc', cast: 'timestamptz' },
   oldest: { key: properties.created_at, direction: 'asc', cast: 'timestamptz' },
-  price_asc: { key: properties.price, direction: 'asc', cast: 'bigint' },
-  price_desc: { key: properties.price, direction: 'desc', cast: 'bigint' },
+  price_asc: { key: PRICE_HIGH, direction: 'asc', cast: 'bigint' },
+  price_desc: { key: PRICE_LOW, direction: 'desc', cast: 'bigint' },
   area_asc: { key: properties.building_sqmts, direction: 'asc', cast: 'numeric' },
   area_desc: { key: properties.building_sqmts, direction: 'desc', cast: 'numeric' },
   price_per_sqm_asc: { key: ppsqmKey(PPSQM_NULL_LAST_ASC), direction: 'asc', cast: 'bigint' },
@@ -91,8 +127,9 @@ export function sortValue(sort: PropertySort, row: CardRow): number | string {
     case 'oldest':
       return row.created_at;
     case 'price_asc':
+      return row.price === null ? PRICE_NULL_LAST_ASC : String(row.price);
     case 'price_desc':
-      return row.price;
+      return row.price === null ? PRICE_NULL_LAST_DESC : String(row.price);
     case 'area_asc':
     case 'area_desc':
       return row.building_sqmts;
@@ -109,14 +146,39 @@ function afterCursor(spec: SortSpec): SQL {
   return sql`(${spec.key}, ${properties.id}) ${op} (${sql.placeholder('after_value')}::${sql.raw(spec.cast)}, ${sql.placeholder('after_id')}::integer)`;
 }
 
+/** The area a price per m² divides by: land for lots and parcels, built area otherwise. */
+const basisArea = sql`(case when ${property_types.area_basis} = 'land' then ${properties.land_sqmts} else ${properties.building_sqmts} end)`;
+/** The price in UF, unrounded: the amount itself, or the pesos over the UF they were priced at. */
+const priceInUf = sql`(case when ${properties.price_unit} = 'UF' then ${properties.price_amount} else ${properties.price} / ${appliedUf} end)`;
+
+/**
+ * The UF figures of a card and the UF they were converted with, computed by PostgreSQL in exact
+ * decimals. `appliedUf` is an uncorrelated subquery: planned as an InitPlan, it runs once per
+ * statement, and every row of a page is converted with the same value as the stored peso prices.
+ */
+/** numeric text to a number; null never reaches a decoder (both row mappers skip it). */
+const decimal = (value: unknown): number | null => Number(value);
+
+const ufColumns = {
+  price_uf: sql`round(${priceInUf}, 2)`.mapWith(decimal),
+  price_per_sqm_uf:
+    sql`case when ${basisArea} > 0 then round(${priceInUf} / ${basisArea}, 2) end`.mapWith(decimal),
+  uf_date: sql<string | null>`(select ${uf_pricing.date}::text from ${uf_pricing})`,
+  uf_value: sql`${appliedUf}`.mapWith(decimal),
+  uf_source: sql<UfSource | null>`(select ${uf_pricing.source} from ${uf_pricing})`,
+};
+
 const cardColumns = {
   id: properties.id,
   name: properties.name,
   address: properties.address,
+  price_amount: properties.price_amount,
+  price_unit: properties.price_unit,
   price: properties.price,
   building_sqmts: properties.building_sqmts,
   land_sqmts: properties.land_sqmts,
   price_per_sqm: properties.price_per_sqm,
+  ...ufColumns,
   area_basis: property_types.area_basis,
   visited: properties.visited,
   city_id: properties.city_id,
@@ -178,9 +240,20 @@ function listQuery(
   );
 }
 
-/** The match count alone, for a page that came back empty (properties_total has one row). */
+/**
+ * For a page that came back empty: the match count (only needed after a cursor) and the UF in
+ * use, which the rows would have carried (properties_total and uf_pricing have one row each).
+ */
 const countQuery = (db: Database, filters: FilterKey[]) =>
-  db.select({ matches: matchCount(filters).mapWith(Number) }).from(properties_total);
+  db
+    .select({
+      matches: matchCount(filters).mapWith(Number),
+      uf_date: ufColumns.uf_date,
+      uf_value: ufColumns.uf_value,
+      uf_source: ufColumns.uf_source,
+    })
+    .from(properties_total);
+export type CountRow = Awaited<ReturnType<typeof countQuery>>[number];
 
 export type CardRow = Omit<Awaited<ReturnType<typeof listQuery>>[number], 'matches'>;
 
@@ -209,11 +282,11 @@ export function listPage(
       values: rowValues,
     } satisfies Bound<CardRow & { matches: number }>,
     count: {
-      statement: prepared<{ matches: number }>(db, `count|${active.keys.join(',')}`, () =>
+      statement: prepared<CountRow>(db, `count|${active.keys.join(',')}`, () =>
         countQuery(db, active.keys),
       ),
       values: active.values,
-    } satisfies Bound<{ matches: number }>,
+    } satisfies Bound<CountRow>,
   };
 }
 
@@ -351,8 +424,13 @@ export async function exportBatch(
         city_name: cities.name,
         region_name: regions.name,
         property_type_name: property_types.name,
+        price_amount: properties.price_amount,
+        price_unit: properties.price_unit,
         price: properties.price,
+        price_uf: ufColumns.price_uf,
+        uf_date: ufColumns.uf_date,
         price_per_sqm: properties.price_per_sqm,
+        price_per_sqm_uf: ufColumns.price_per_sqm_uf,
         building_sqmts: properties.building_sqmts,
         land_sqmts: properties.land_sqmts,
         parking_sqmts: properties.parking_sqmts,

@@ -9,6 +9,7 @@ import {
   type PropertyDetail,
   type PropertyList,
   type PropertyPayload,
+  type UfValue,
   type UpdatePropertyPayload,
 } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
@@ -22,7 +23,9 @@ import { decodePropertyCursor, encodePropertyCursor } from './property-cursor.js
 const propertyFields = (payload: PropertyPayload | UpdatePropertyPayload) => ({
   name: payload.name,
   address: payload.address,
-  price: payload.price,
+  // The amount as entered; the properties_price trigger derives the peso price from it.
+  price_amount: payload.price,
+  price_unit: payload.price_unit,
   building_sqmts: payload.building_sqmts,
   land_sqmts: payload.land_sqmts,
   parking_sqmts: payload.parking_sqmts,
@@ -45,7 +48,12 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
   id: row.id,
   name: row.name,
   address: row.address,
+  price_amount: row.price_amount,
+  price_unit: row.price_unit,
+  price_clp: row.price,
   price: row.price,
+  price_uf: row.price_uf,
+  price_per_sqm_uf: row.price_per_sqm_uf,
   building_sqmts: row.building_sqmts,
   land_sqmts: row.land_sqmts,
   visited: row.visited,
@@ -61,6 +69,12 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
   created_at: row.created_at,
 });
 
+/** The UF a row's figures were converted with (every row of one statement carries the same). */
+const ufOf = (row: Pick<repo.CountRow, 'uf_date' | 'uf_value' | 'uf_source'>): UfValue | null =>
+  row.uf_date !== null && row.uf_value !== null && row.uf_source !== null
+    ? { date: row.uf_date, value: row.uf_value, source: row.uf_source }
+    : null;
+
 export type PropertiesServiceOptions = { photos: PhotosService };
 
 export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
@@ -71,8 +85,9 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     // One row more than the page says whether there is a next one.
     const page = repo.listPage(db, filters, sort, limit + 1, cursor);
     const rows = await repo.run(page.rows);
-    const matches =
-      rows[0]?.matches ?? (cursor ? ((await repo.run(page.count))[0]?.matches ?? 0) : 0);
+    // An empty page carries neither the count nor the UF: one small statement has both.
+    const first = rows[0] ?? (await repo.run(page.count))[0];
+    const matches = rows[0]?.matches ?? (cursor ? (first?.matches ?? 0) : 0);
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     const next_cursor =
@@ -85,6 +100,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       next_cursor,
       total: exact ? matches : PROPERTY_COUNT_CAP,
       total_exact: exact,
+      uf: first ? ufOf(first) : null,
     };
   }
 
@@ -115,6 +131,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       updated_by_name: row.updated_by_name,
       updated_at: row.updated_at.toISOString(),
       photo_urls,
+      uf: ufOf(row),
     };
   }
 

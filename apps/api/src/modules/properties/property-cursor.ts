@@ -8,9 +8,17 @@ export const encodePropertyCursor = (cursor: PropertyCursor) =>
   Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
 
 const BIGINT_MAX = 9_223_372_036_854_775_807n;
+const BIGINT_TEXT = String(BIGINT_MAX);
+
+/** A `bigint` sort key as integer text: -1 (a sentinel), or 0 up to BIGINT_MAX. */
+const isBigintKey = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^(-1|0|[1-9][0-9]{0,18})$/.test(value) &&
+  BigInt(value) <= BIGINT_MAX;
 
 /**
- * Dates travel as ISO text, prices per m² as integer text (bigint), the rest as JSON numbers.
+ * Dates travel as ISO text, prices and prices per m² as integer text (bigint: their sentinels for
+ * unknown values are beyond JSON's exact integers), areas as JSON numbers.
  * Each must be one this server could have issued, so PostgreSQL never sees one its column type
  * refuses: an exact ISO instant (not "1 2", which Date.parse reads), a whole price, an area in range.
  */
@@ -21,18 +29,15 @@ function validValue(sort: PropertySort, value: unknown) {
       return typeof value === 'string' && isIsoInstant(value);
     case 'price_asc':
     case 'price_desc':
-      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_PRICE;
+      // Whole pesos, or the sentinel of an unknown peso price (PRICE_NULL_LAST_*).
+      return isBigintKey(value) && (BigInt(value) <= BigInt(MAX_PRICE) || value === BIGINT_TEXT);
     case 'area_asc':
     case 'area_desc':
       return typeof value === 'number' && value >= 0 && value <= MAX_AREA;
     case 'price_per_sqm_asc':
     case 'price_per_sqm_desc':
       // -1 and BIGINT_MAX stand for "no price per m²" (PPSQM_NULL_LAST_*).
-      return (
-        typeof value === 'string' &&
-        /^(-1|0|[1-9][0-9]{0,18})$/.test(value) &&
-        BigInt(value) <= BIGINT_MAX
-      );
+      return isBigintKey(value);
   }
 }
 

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { getJson } from './http-json.js';
+import {
+  checkPublished,
+  firstIssues,
+  type PublishedUf,
+  type UfSourceAdapter,
+  UfSourceError,
+  yearsAround,
+} from './uf-source.js';
+
+export const CMF_URL = 'https://api.cmfchile.cl/api-sbifv3/recursos_api';
+
+/** The CMF's answer for /uf/{year}: values as Chileans write them ("39.643,59"), days as dates. */
+const AnswerSchema = z.object({
+  UFs: z.array(
+    z.object({
+      Valor: z.string().regex(/^[0-9]{1,3}(\.[0-9]{3})*(,[0-9]{1,2})?$/, {
+        error: 'Valor is not a peso amount like 39.643,59',
+      }),
+      Fecha: z.iso.date({ error: 'Fecha is not a real date like 2025-11-01' }),
+    }),
+  ),
+});
+
+/** "39.643,59" → 39643.59 */
+const chileanNumber = (text: string) => Number(text.replaceAll('.', '').replace(',', '.'));
+
+/** The CMF's own API (Comisión para el Mercado Financiero): needs a free API key. */
+export function cmfSource({
+  baseUrl = CMF_URL,
+  apiKey,
+  timeoutMs,
+}: {
+  baseUrl?: string;
+  apiKey: string;
+  timeoutMs: number;
+}): UfSourceAdapter {
+  return {
+    name: 'cmf',
+    async fetchValues(today, signal) {
+      const values: PublishedUf[] = [];
+      const [year, next] = yearsAround(today);
+      values.push(...(await fetchYear(year as number)));
+      if (next !== undefined) values.push(...(await fetchYear(next).catch(() => [])));
+      return checkPublished(values, today);
+
+      async function fetchYear(y: number) {
+        const url = `${baseUrl}/uf/${y}?apikey=${encodeURIComponent(apiKey)}&formato=json`;
+        const body = await getJson(url, { timeoutMs, signal });
+        const parsed = AnswerSchema.safeParse(body);
+        if (!parsed.success)
+          throw new UfSourceError(`the answer is not a UF series: ${firstIssues(parsed.error)}`);
+        return parsed.data.UFs.map((entry) => ({
+          date: entry.Fecha,
+          value: chileanNumber(entry.Valor),
+        }));
+      }
+    },
+  };
+}
