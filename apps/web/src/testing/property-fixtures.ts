@@ -6,6 +6,11 @@ export const lasCondesHouse: PropertyDetail = {
   name: 'Casa con jardín en Las Condes',
   address: 'Camino El Alba 9420',
   price: 690_000_000,
+  price_amount: 690_000_000,
+  price_unit: 'CLP',
+  price_clp: 690_000_000,
+  price_uf: null,
+  price_per_sqm_uf: null,
   building_sqmts: 240,
   land_sqmts: 620,
   visited: true,
@@ -35,6 +40,7 @@ export const lasCondesHouse: PropertyDetail = {
   updated_by_name: 'Ana Admin',
   updated_at: '2025-04-10T20:30:00.000Z',
   photo_urls: [],
+  uf: null,
 };
 
 /** A card of the grid, as GET /api/properties lists it: "Propiedad <id>", in Providencia. */
@@ -43,6 +49,11 @@ export const propertyCard = (id: number, overrides: Partial<PropertyCard> = {}):
   name: `Propiedad ${id}`,
   address: `Calle ${id}`,
   price: 100_000_000 + id,
+  price_amount: 100_000_000 + id,
+  price_unit: 'CLP',
+  price_clp: 100_000_000 + id,
+  price_uf: null,
+  price_per_sqm_uf: null,
   building_sqmts: 80,
   land_sqmts: 120,
   visited: false,

@@ -45,6 +45,7 @@ const page = (ids: number[], next_cursor: string | null, total: number): Propert
   next_cursor,
   total,
   total_exact: true,
+  uf: null,
 });
 
 const range = (from: number, to: number) =>

@@ -43,6 +43,7 @@ const listed = (total: number, total_exact: boolean): PropertyList => ({
   next_cursor: null,
   total,
   total_exact,
+  uf: null,
 });
 
 let saved: string[] = [];

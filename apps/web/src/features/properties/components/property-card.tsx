@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import classes from '@/features/properties/components/property-card.module.css';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { formatDate, formatPrice, formatPricePerArea } from '@/lib/format';
+import { formatDate, formatPrice, formatPricePerArea, formatUf } from '@/lib/format';
 
 /** The card copy's width (the API's `card` WebP) and the photo area's height, as in the CSS. */
 const PHOTO_WIDTH = 480;
@@ -79,7 +79,9 @@ export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardP
         </Text>
         <Group gap="xs" align="baseline" wrap="wrap">
           <Text fw={700} size="lg">
-            {formatPrice(property.price)}
+            {property.price === null
+              ? formatUf(property.price_amount)
+              : formatPrice(property.price)}
           </Text>
           {property.price_per_sqm !== null && (
             <Text size="sm" c="dimmed">

@@ -21,6 +21,7 @@ import {
   formatInteger,
   formatPrice,
   formatPricePerArea,
+  formatUf,
 } from '@/lib/format';
 
 /** A place by its coordinates, for a property saved without a Google Maps link. */
@@ -83,7 +84,10 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
   const perArea = PER_AREA[p.area_basis];
   const propertyRows: Row[] = [
     { label: t('properties.detail.address'), value: location },
-    { label: t('properties.detail.price'), value: formatPrice(p.price) },
+    {
+      label: t('properties.detail.price'),
+      value: p.price === null ? formatUf(p.price_amount) : formatPrice(p.price),
+    },
     {
       label: t('properties.detail.pricePerArea'),
       value:
@@ -149,7 +153,7 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
         <Text c="dimmed">{location}</Text>
         <Group gap="sm">
           <Text fw={700} fz="xl">
-            {formatPrice(p.price)}
+            {p.price === null ? formatUf(p.price_amount) : formatPrice(p.price)}
           </Text>
           <Badge variant="light" tt="none">
             {p.property_type_name}

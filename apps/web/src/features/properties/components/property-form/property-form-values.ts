@@ -112,6 +112,8 @@ export function toPropertyDraft(values: PropertyFormValues, photos: string[]): P
     name: values.name,
     address: values.address,
     city_id: parseInteger(values.city_id),
+    // The form enters pesos; a UF price is edited as its peso equivalent until it offers UF.
+    price_unit: 'CLP',
     price: parseDecimal(values.price),
     building_sqmts: parseDecimal(values.building_sqmts),
     land_sqmts: parseDecimal(values.land_sqmts),
@@ -173,7 +175,7 @@ export function toPropertyFormValues(property: PropertyDetail): PropertyFormValu
     name: property.name,
     address: property.address,
     city_id: String(property.city_id),
-    price: property.price,
+    price: property.price ?? '',
     building_sqmts: property.building_sqmts,
     land_sqmts: property.land_sqmts,
     property_type_id: String(property.property_type_id),
