@@ -103,7 +103,13 @@ describe('AuthProvider', () => {
 
   it("asks for the grid's first page beside the profile call, not after it", async () => {
     storeSession('Ana Admin', 'ana@example.com');
-    const emptyPage = envelope({ props: [], next_cursor: null, total: 0, total_exact: true });
+    const emptyPage = envelope({
+      props: [],
+      next_cursor: null,
+      total: 0,
+      total_exact: true,
+      uf: null,
+    });
     const { fetchMock, callsTo } = network({
       ...workingProvider,
       '/api/properties': () => ({ status: 200, body: emptyPage }),

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '@/i18n/i18n';
 import {
   formatArea,
   formatCoordinate,
@@ -6,7 +7,11 @@ import {
   formatDateTime,
   formatInteger,
   formatPrice,
+  formatUf,
 } from '@/lib/format';
+
+// Spanish (Chile), the default; English is checked at the end.
+beforeEach(() => activateLocale('es-CL'));
 
 describe('formatPrice', () => {
   it('writes pesos with CLP$ and Chilean thousands separators', () => {
@@ -64,5 +69,27 @@ describe('dates', () => {
 
   it('adds the time in Chile', () => {
     expect(formatDateTime('2025-03-05T12:00:00.000Z')).toMatch(/^05-03-2025,\s9:00\sa\.\sm\.$/);
+  });
+});
+
+describe('in English', () => {
+  beforeEach(() => activateLocale('en'));
+
+  it('groups with commas and marks decimals with a point', () => {
+    expect(formatPrice(185_000_000)).toBe('CLP$ 185,000,000');
+    expect(formatArea(1234.75)).toBe('1,234.75 m²');
+    expect(formatUf(4500.5)).toBe('UF 4,500.5');
+  });
+
+  it('writes dates the English way, still in Chile', () => {
+    expect(formatDate('2025-03-05T02:00:00Z')).toBe('Mar 4, 2025');
+  });
+});
+
+describe('formatUf', () => {
+  it('writes UF with up to two decimals, the Chilean way', () => {
+    expect(formatUf(4500.5)).toBe('UF 4.500,5');
+    expect(formatUf(3590.25)).toBe('UF 3.590,25');
+    expect(formatUf(17_400)).toBe('UF 17.400');
   });
 });

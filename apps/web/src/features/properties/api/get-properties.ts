@@ -15,6 +15,7 @@ export const PROPERTY_FILTER_KEYS = [
   'city_id',
   'property_type_id',
   'visited',
+  'price_unit',
   'price_min',
   'price_max',
   'sort',
@@ -41,8 +42,12 @@ export function parsePropertyFilters(params: URLSearchParams): PropertyFilters {
     }
   }
   if (filters.sort === DEFAULT_SORT) delete filters.sort;
+  if (filters.price_unit === 'CLP') delete filters.price_unit;
   return filters as PropertyFilters;
 }
+
+const hasPriceBound = (filters: PropertyFilters) =>
+  filters.price_min !== undefined || filters.price_max !== undefined;
 
 /** The filters as search params, in a fixed order, without the unset ones or the default sort. */
 export function propertyFiltersToSearchParams(filters: PropertyFilters): URLSearchParams {
@@ -51,6 +56,8 @@ export function propertyFiltersToSearchParams(filters: PropertyFilters): URLSear
     const value = filters[key];
     if (value === undefined || value === null || value === '') continue;
     if (key === 'sort' && value === DEFAULT_SORT) continue;
+    // The unit qualifies the price bounds: CLP (the default) or alone, it filters nothing.
+    if (key === 'price_unit' && (value === 'CLP' || !hasPriceBound(filters))) continue;
     params.set(key, String(value));
   }
   return params;

@@ -1,5 +1,5 @@
-import type { PropertyCard as PropertyCardData } from '@bec/contracts';
-import { act, screen, within } from '@testing-library/react';
+import type { PropertyCard as PropertyCardData, UfValue } from '@bec/contracts';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type PhotoPriority, PropertyCard } from '@/features/properties/components/property-card';
 import { activateLocale } from '@/i18n/i18n';
@@ -30,13 +30,71 @@ const card: PropertyCardData = {
   created_at: '2025-03-05T15:00:00.000Z',
 };
 
-const renderCard = (property: PropertyCardData, photoPriority?: PhotoPriority) =>
+const UF = { date: '2026-11-24', value: 39643.59, source: 'cmf' } as const;
+
+const renderCard = (
+  property: PropertyCardData,
+  photoPriority?: PhotoPriority,
+  uf: UfValue | null = null,
+) =>
   renderRoutes(
-    [{ path: '/', element: <PropertyCard property={property} photoPriority={photoPriority} /> }],
+    [
+      {
+        path: '/',
+        element: <PropertyCard property={property} uf={uf} photoPriority={photoPriority} />,
+      },
+    ],
     '/',
   );
 
 describe('PropertyCard', () => {
+  it('shows a UF price first, in UF, and its peso equivalent marked as converted, with the UF date', async () => {
+    await activateLocale('es-CL');
+    renderCard(
+      {
+        ...card,
+        price_unit: 'UF',
+        price_amount: 4500.5,
+        price_clp: 178_416_000,
+        price: 178_416_000,
+        price_uf: 4500.5,
+        price_per_sqm: 2_287_385,
+        price_per_sqm_uf: 57.7,
+      },
+      undefined,
+      UF,
+    );
+    expect(screen.getByText('UF 4.500,5')).toBeInTheDocument();
+    expect(
+      screen.getByText('≈ CLP$ 178.416.000, convertido con la UF del 24-11-2026'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('UF 57,7/m² · CLP$ 2.287.385/m² construido')).toBeInTheDocument();
+  });
+
+  it('shows a CLP price first and its UF equivalent; a UF price without a UF value in UF only', async () => {
+    renderCard({ ...card, price_uf: 4666.64, price_per_sqm_uf: 59.83 }, undefined, UF);
+    expect(screen.getByText('CLP$ 185,000,000')).toBeInTheDocument();
+    expect(
+      screen.getByText('≈ UF 4,666.64, converted at the UF of Nov 24, 2026'),
+    ).toBeInTheDocument();
+    cleanup();
+    renderCard(
+      {
+        ...card,
+        price_unit: 'UF',
+        price_amount: 4500,
+        price_clp: null,
+        price: null,
+        price_uf: 4500,
+        price_per_sqm: null,
+      },
+      undefined,
+      null,
+    );
+    expect(screen.getByText('UF 4,500')).toBeInTheDocument();
+    expect(screen.getByText('In UF only: the UF value is missing')).toBeInTheDocument();
+  });
+
   it('shows the name, address, CLP price, comuna and region badge and created date', async () => {
     renderCard(card);
     const link = await screen.findByRole('link');

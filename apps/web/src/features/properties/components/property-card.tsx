@@ -1,11 +1,12 @@
-import type { PropertyCard as PropertyCardData } from '@bec/contracts';
+import type { PropertyCard as PropertyCardData, UfValue } from '@bec/contracts';
 import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from '@/features/properties/components/property-card.module.css';
+import { PropertyPrice, pricePerArea } from '@/features/properties/components/property-price';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { formatDate, formatPrice, formatPricePerArea, formatUf } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 
 /** The card copy's width (the API's `card` WebP) and the photo area's height, as in the CSS. */
 const PHOTO_WIDTH = 480;
@@ -27,12 +28,18 @@ const PER_AREA: Record<PropertyCardData['area_basis'], MessageId> = {
 /** Stands for the date in the "Created {date}" text, where its `<time>` element goes. */
 const DATE_SLOT = '\u0000';
 
-export type PropertyCardProps = { property: PropertyCardData; photoPriority?: PhotoPriority };
+export type PropertyCardProps = {
+  property: PropertyCardData;
+  /** The UF value the list's prices were converted with. */
+  uf: UfValue | null;
+  photoPriority?: PhotoPriority;
+};
 
 /** One property in the grid: cover photo, name, address, price and price per m², comuna and
  * region, created date. The whole card is the link to its detail page. */
-export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardProps) {
+export function PropertyCard({ property, uf, photoPriority = 'lazy' }: PropertyCardProps) {
   const t = useT();
+  const perArea = pricePerArea(property);
   // The words around the date, in the language's order ("Created 5 Mar…", "Creada el 5 mar…").
   const [createdBefore = '', createdAfter = ''] = t('properties.card.created', {
     date: DATE_SLOT,
@@ -77,20 +84,12 @@ export function PropertyCard({ property, photoPriority = 'lazy' }: PropertyCardP
         <Text size="sm" c="dimmed" lineClamp={1}>
           {property.address}
         </Text>
-        <Group gap="xs" align="baseline" wrap="wrap">
-          <Text fw={700} size="lg">
-            {property.price === null
-              ? formatUf(property.price_amount)
-              : formatPrice(property.price)}
+        <PropertyPrice property={property} uf={uf} />
+        {perArea !== null && (
+          <Text size="sm" c="dimmed">
+            {t(PER_AREA[property.area_basis], { price: perArea })}
           </Text>
-          {property.price_per_sqm !== null && (
-            <Text size="sm" c="dimmed">
-              {t(PER_AREA[property.area_basis], {
-                price: formatPricePerArea(property.price_per_sqm),
-              })}
-            </Text>
-          )}
-        </Group>
+        )}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Badge variant="light" tt="none" miw={0}>
             {property.city_name}, {property.region_name}

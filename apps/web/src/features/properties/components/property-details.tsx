@@ -12,17 +12,14 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PropertyPhotoGallery } from '@/features/properties/components/property-photo-gallery';
+import {
+  originalPrice,
+  PropertyPrice,
+  pricePerArea,
+} from '@/features/properties/components/property-price';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import {
-  formatArea,
-  formatCoordinate,
-  formatDateTime,
-  formatInteger,
-  formatPrice,
-  formatPricePerArea,
-  formatUf,
-} from '@/lib/format';
+import { formatArea, formatCoordinate, formatDateTime, formatInteger } from '@/lib/format';
 
 /** A place by its coordinates, for a property saved without a Google Maps link. */
 const mapsSearchUrl = (latitude: number, longitude: number) =>
@@ -82,18 +79,16 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
     [t('properties.detail.basementArea'), p.basement_sqmts],
   ];
   const perArea = PER_AREA[p.area_basis];
+  const perAreaPrice = pricePerArea(p);
   const propertyRows: Row[] = [
     { label: t('properties.detail.address'), value: location },
     {
       label: t('properties.detail.price'),
-      value: p.price === null ? formatUf(p.price_amount) : formatPrice(p.price),
+      value: <PropertyPrice property={p} uf={p.uf} size="page" />,
     },
     {
       label: t('properties.detail.pricePerArea'),
-      value:
-        p.price_per_sqm === null
-          ? t(perArea.zero)
-          : t(perArea.of, { price: formatPricePerArea(p.price_per_sqm) }),
+      value: perAreaPrice === null ? t(perArea.zero) : t(perArea.of, { price: perAreaPrice }),
     },
     { label: t('properties.detail.propertyType'), value: p.property_type_name },
     { label: t('properties.detail.buildingArea'), value: formatArea(p.building_sqmts) },
@@ -153,7 +148,7 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
         <Text c="dimmed">{location}</Text>
         <Group gap="sm">
           <Text fw={700} fz="xl">
-            {p.price === null ? formatUf(p.price_amount) : formatPrice(p.price)}
+            {originalPrice(p)}
           </Text>
           <Badge variant="light" tt="none">
             {p.property_type_name}

@@ -5,13 +5,14 @@ import {
   Group,
   NumberInput,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
-import { clpAmountFormat } from '@/components/number-input-format';
+import { clpAmountFormat, numberInputFormat } from '@/components/number-input-format';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
@@ -19,9 +20,10 @@ import {
 } from '@/features/properties/api/get-properties';
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
 import { useRegions } from '@/features/properties/api/get-regions';
+import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, formatUf } from '@/lib/format';
 import classes from './property-filters.module.css';
 
 /** How long typing pauses before the search text or a price reaches the URL (and the list). */
@@ -99,7 +101,9 @@ export type PropertyFiltersProps = {
 };
 
 /** The filters a phone folds away (all but search and sort), to count the ones in use. */
-const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter((key) => key !== 'q' && key !== 'sort');
+const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter(
+  (key) => key !== 'q' && key !== 'sort' && key !== 'price_unit',
+);
 
 /**
  * The filters bar of the grid: search, region → comuna, property type, visited, price, sort. On a
@@ -152,6 +156,11 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
     label: t.name,
   }));
 
+  // Bounds in UF take up to 2 decimals; in pesos, whole pesos.
+  const inUf = filters.price_unit === 'UF';
+  const priceFormat = inUf
+    ? { ...numberInputFormat(), prefix: 'UF ', decimalScale: 2 }
+    : clpAmountFormat();
   const minDraft = priceValue(minPrice.draft);
   const maxDraft = priceValue(maxPrice.draft);
   const rangeError =
@@ -251,17 +260,24 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
             }
             allowDeselect={false}
           />
+          <SegmentedControl
+            aria-label={t('properties.filters.priceUnit')}
+            data={PRICE_UNIT_OPTIONS}
+            value={inUf ? 'UF' : 'CLP'}
+            onChange={(unit) => onChange({ price_unit: unit === 'UF' ? 'UF' : undefined })}
+            style={{ alignSelf: 'end' }}
+          />
           <NumberInput
             label={t('properties.filters.minPrice')}
-            placeholder={formatPrice(0)}
-            {...clpAmountFormat()}
+            placeholder={inUf ? formatUf(0) : formatPrice(0)}
+            {...priceFormat}
             value={minPrice.draft}
             onChange={minPrice.change}
           />
           <NumberInput
             label={t('properties.filters.maxPrice')}
             placeholder={t('properties.filters.noLimit')}
-            {...clpAmountFormat()}
+            {...priceFormat}
             value={maxPrice.draft}
             onChange={maxPrice.change}
             error={rangeError}

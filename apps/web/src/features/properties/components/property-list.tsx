@@ -87,6 +87,8 @@ function PropertyResults({ filters }: PropertyListProps) {
 
   const cards = data.pages.flatMap((page) => page.props);
   const lastPage = data.pages.at(-1);
+  // The UF the newest page was converted with (each page says; they agree but across midnight).
+  const uf = lastPage?.uf ?? null;
   const total = lastPage?.total ?? cards.length;
   // A broad filter is counted up to a cap: "1.000+ properties".
   const atLeast = lastPage?.total_exact === false;
@@ -125,6 +127,7 @@ function PropertyResults({ filters }: PropertyListProps) {
           <PropertyCard
             key={property.id}
             property={property}
+            uf={uf}
             photoPriority={photoPriority(index)}
           />
         ))}

@@ -6,6 +6,7 @@ import {
   Group,
   NumberInput,
   type NumberInputProps,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -19,6 +20,7 @@ import { numberInputFormat } from '@/components/number-input-format';
 import { useBrokers } from '@/features/properties/api/get-brokers';
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
 import { useRegions } from '@/features/properties/api/get-regions';
+import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
 import {
   filterComunaOptions,
   toComunaOptions,
@@ -26,7 +28,7 @@ import {
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
-import { formatInteger } from '@/lib/format';
+import { formatDecimal, formatInteger } from '@/lib/format';
 
 export type PropertyFormFieldsProps = {
   form: UseFormReturnType<PropertyFormValues>;
@@ -46,9 +48,8 @@ const coordinate = {
 const MAPS_URL_EXAMPLE = 'https://maps.google.com/…';
 const LATITUDE_EXAMPLE = '-33.4489';
 const LONGITUDE_EXAMPLE = '-70.6693';
-/** A price as the language writes it: "185.000.000" / "185,000,000". */
-const PRICE_EXAMPLE = 185_000_000;
-
+/** A price as the language writes it: "185.000.000" / "185,000,000", or "4.500,5" UF. */
+const PRICE_EXAMPLE = { CLP: 185_000_000, UF: 4_500.5 } as const;
 type ReferenceLoadErrorProps = {
   title: string;
   error: Error;
@@ -79,6 +80,7 @@ export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
   const regions = useRegions();
   const propertyTypes = usePropertyTypes();
   const brokers = useBrokers();
+  const inUf = form.values.price_unit === 'UF';
 
   const comunaOptions = useMemo(() => toComunaOptions(regions.data ?? []), [regions.data]);
   const typeOptions = useMemo(
@@ -139,13 +141,25 @@ export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
             allowDeselect={false}
             {...form.getInputProps('property_type_id')}
           />
-          <NumberInput
-            label={t('properties.form.price')}
-            placeholder={formatInteger(PRICE_EXAMPLE)}
-            withAsterisk
-            {...numberInputFormat()}
-            {...form.getInputProps('price')}
-          />
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <NumberInput
+              flex={1}
+              label={t(inUf ? 'properties.form.priceUf' : 'properties.form.price')}
+              placeholder={
+                inUf ? formatDecimal(PRICE_EXAMPLE.UF) : formatInteger(PRICE_EXAMPLE.CLP)
+              }
+              withAsterisk
+              {...numberInputFormat()}
+              allowDecimal={inUf}
+              decimalScale={inUf ? 2 : 0}
+              {...form.getInputProps('price')}
+            />
+            <SegmentedControl
+              aria-label={t('properties.form.priceUnit')}
+              data={PRICE_UNIT_OPTIONS}
+              {...form.getInputProps('price_unit')}
+            />
+          </Group>
           <NumberInput
             label={t('properties.form.rooms')}
             allowDecimal={false}

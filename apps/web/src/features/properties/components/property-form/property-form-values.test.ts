@@ -12,6 +12,7 @@ import {
 } from '@/features/properties/components/property-form/property-form-values';
 
 const filled: PropertyFormValues = {
+  price_unit: 'CLP',
   name: '  Casa en Ñuñoa ',
   address: 'Los Jardines 1120',
   city_id: '13120',

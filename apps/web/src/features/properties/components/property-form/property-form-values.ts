@@ -1,5 +1,6 @@
 import {
   CreatePropertyBodySchema,
+  type PriceUnit,
   type PropertyDetail,
   type PropertyPayload,
   UpdatePropertyBodySchema,
@@ -20,6 +21,8 @@ export type PropertyFormValues = {
   name: string;
   address: string;
   city_id: string | null;
+  /** The unit the price is entered in, kept as entered: pesos, or UF with up to 2 decimals. */
+  price_unit: PriceUnit;
   price: NumberFieldValue;
   building_sqmts: NumberFieldValue;
   land_sqmts: NumberFieldValue;
@@ -40,6 +43,7 @@ export const emptyPropertyFormValues: PropertyFormValues = {
   name: '',
   address: '',
   city_id: null,
+  price_unit: 'CLP',
   price: '',
   building_sqmts: '',
   land_sqmts: '',
@@ -112,8 +116,7 @@ export function toPropertyDraft(values: PropertyFormValues, photos: string[]): P
     name: values.name,
     address: values.address,
     city_id: parseInteger(values.city_id),
-    // The form enters pesos; a UF price is edited as its peso equivalent until it offers UF.
-    price_unit: 'CLP',
+    price_unit: values.price_unit,
     price: parseDecimal(values.price),
     building_sqmts: parseDecimal(values.building_sqmts),
     land_sqmts: parseDecimal(values.land_sqmts),
@@ -175,7 +178,8 @@ export function toPropertyFormValues(property: PropertyDetail): PropertyFormValu
     name: property.name,
     address: property.address,
     city_id: String(property.city_id),
-    price: property.price ?? '',
+    price_unit: property.price_unit,
+    price: property.price_amount,
     building_sqmts: property.building_sqmts,
     land_sqmts: property.land_sqmts,
     property_type_id: String(property.property_type_id),
