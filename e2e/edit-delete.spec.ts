@@ -9,11 +9,6 @@ import { api, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
-/** What a 409 says in Spanish: the shared catalogue's text for the CONFLICT code. */
-const CONFLICT: string = JSON.parse(
-  readFileSync(new URL('../packages/contracts/src/locales/es-CL.json', import.meta.url), 'utf8'),
-)['error.CONFLICT'];
-
 /** Small PNGs of one colour each, to tell them apart. */
 const COLOURS = { rojo: '#c0392b', verde: '#27ae60', azul: '#2980b9', gris: '#7f8c8d' } as const;
 type Colour = keyof typeof COLOURS;
@@ -275,7 +270,10 @@ test('two tabs edit the same property: the second save gets the conflict message
   await price(second).pressSequentially('160.000.000');
   await second.getByRole('button', { name: 'Guardar cambios' }).click();
   const alert = second.getByRole('alert').filter({ hasText: 'No se guardó' });
-  await expect(alert).toContainText(CONFLICT);
+  // Who changed it, in Spanish (the API's reason and its values, worded by the web app).
+  await expect(alert).toContainText(
+    'Elena Editora cambió esta propiedad después de que la abriste. Recárgala para ver los cambios y vuelve a editarla.',
+  );
   await expect(second).toHaveURL(new RegExp(`/properties/${id}/edit$`));
 
   // Reload fills the form with the saved version.

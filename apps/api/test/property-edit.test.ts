@@ -91,7 +91,14 @@ describe('PUT /api/properties/:id', () => {
       updated_at: loaded.updated_at,
     });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ status: 'error', error: { code: 'CONFLICT' } });
+    // Who changed it travels as a reason with its values, for clients to word in their language.
+    expect(second.json()).toMatchObject({
+      status: 'error',
+      error: {
+        code: 'CONFLICT',
+        reason: { code: 'property_changed_by', params: { name: 'Elena Editora' } },
+      },
+    });
     expect(second.json().message).toMatch(/changed by Elena Editora after you opened it/);
     expect((await detail(loaded.id)).name).toBe('Primera');
   });

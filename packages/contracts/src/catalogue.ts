@@ -4,19 +4,26 @@ import {
   type ClientFailure,
   FIELDS,
   type IssueKey,
+  REASONS,
+  type ReasonCode,
   RULE_CODES,
 } from './issues.js';
 
 /** Every key of the shared catalogue (`locales/*.json`): issues', error codes', client failures'. */
-export type CatalogueKey = IssueKey | `error.${ErrorCode}` | `client.${ClientFailure}`;
+export type CatalogueKey =
+  | IssueKey
+  | `error.${ErrorCode}`
+  | `client.${ClientFailure}`
+  | `reason.${ReasonCode}`;
 
 /**
  * Every key the shared catalogue must have, and no other: each rule, field label, error code and
- * client failure (the catalogue's tests compare the JSON files against this list).
+ * client failure and reason (the catalogue's tests compare the JSON files against this list).
  */
 export const catalogueKeys = (): CatalogueKey[] => [
   ...RULE_CODES.map((code) => `rule.${code}` as const),
   ...FIELDS.map((name) => `field.${name}` as const),
   ...ErrorCodeSchema.options.map((code) => `error.${code}` as const),
   ...(Object.keys(CLIENT_FAILURES) as ClientFailure[]).map((code) => `client.${code}` as const),
+  ...(Object.keys(REASONS) as ReasonCode[]).map((code) => `reason.${code}` as const),
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IssueSchema, rule } from './issues.js';
+import { IssueSchema, ReasonSchema, rule } from './issues.js';
 
 /** Every answer of the API is wrapped in this envelope. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -40,6 +40,8 @@ export const ErrorEnvelopeSchema = z.object({
     fieldErrors: FieldErrorsSchema.optional(),
     /** The validation problems as codes (field, rule, values), to render in any language. */
     issues: z.array(IssueSchema).optional(),
+    /** Why, beyond the code, with its values (a conflict's author): to word in any language. */
+    reason: ReasonSchema.optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

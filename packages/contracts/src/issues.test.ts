@@ -11,6 +11,7 @@ import {
   issueOf,
   type ParamValue,
   parseRule,
+  REASONS,
   RULES,
   renderIssue,
   rule,
@@ -116,6 +117,7 @@ describe('the shared catalogue (locales/*.json)', () => {
       if (kind === 'rule') return ['field', 'position', ...RULES[code as keyof typeof RULES]];
       if (kind === 'field') return ['position'];
       if (kind === 'client') return [...CLIENT_FAILURES[code as keyof typeof CLIENT_FAILURES]];
+      if (kind === 'reason') return [...REASONS[code as keyof typeof REASONS]];
       return [];
     };
     const wrong = Object.entries(catalogues).flatMap(([locale, messages]) =>
@@ -141,6 +143,11 @@ describe('the shared catalogue (locales/*.json)', () => {
         params
           .filter((name) => !placeholders(en[`client.${code}` as keyof typeof en]).includes(name))
           .map((name) => `client.${code}: ${name}`),
+      ),
+      ...Object.entries(REASONS).flatMap(([code, params]) =>
+        params
+          .filter((name) => !placeholders(en[`reason.${code}` as keyof typeof en]).includes(name))
+          .map((name) => `reason.${code}: ${name}`),
       ),
     ];
     expect(unused).toEqual([]);

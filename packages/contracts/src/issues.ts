@@ -126,6 +126,23 @@ export type FieldName = (typeof FIELDS)[number];
  * Failures a client meets on its own, with no answer from the API to show, and the values their
  * messages take: the API out of reach, a download cut off, no token to send, a renewal that failed.
  */
+/**
+ * Why a request failed, beyond its error code, with the values a message needs (who changed a
+ * property meanwhile, which account exists already): the API sends it as `error.reason`.
+ */
+export const REASONS = {
+  property_changed: [],
+  property_changed_by: ['name'],
+  user_exists: ['email'],
+  already_member: ['email'],
+} as const satisfies Record<string, readonly string[]>;
+export type ReasonCode = keyof typeof REASONS;
+export const ReasonSchema = z.object({
+  code: z.enum(Object.keys(REASONS) as [ReasonCode, ...ReasonCode[]]),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type Reason = z.infer<typeof ReasonSchema>;
+
 export const CLIENT_FAILURES = {
   unreachable: ['reason'],
   download_cut: ['reason'],

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldErrors, Issue } from '@bec/contracts';
+import type { ErrorCode, FieldErrors, Issue, Reason } from '@bec/contracts';
 import { englishFieldErrors } from './messages.js';
 
 /**
@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: Issue[],
+    /** Why, beyond the code, with its values, for clients to word in their language. */
+    readonly reason?: Reason,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,4 +1,11 @@
-import type { ClientFailure, ErrorCode, FieldErrors, Issue, ParamValue } from '@bec/contracts';
+import type {
+  ClientFailure,
+  ErrorCode,
+  FieldErrors,
+  Issue,
+  ParamValue,
+  Reason,
+} from '@bec/contracts';
 
 // Kept apart from api-client.ts (and so from zod and the error texts): the first screen checks
 // errors without loading the contracts, so this file stays small (the first-load budget). Texts
@@ -21,6 +28,8 @@ export class ApiError extends Error {
   readonly issues: Issue[];
   /** Set when the failure is this side's own: the API out of reach, no token, a download cut off. */
   readonly failure: ClientFailureOf | undefined;
+  /** Why, beyond the code, with its values (who changed a property meanwhile). */
+  readonly reason: Reason | undefined;
 
   constructor(
     status: number,
@@ -30,6 +39,7 @@ export class ApiError extends Error {
       fieldErrors?: FieldErrors | undefined;
       issues?: Issue[] | undefined;
       failure?: ClientFailureOf | undefined;
+      reason?: Reason | undefined;
     } = {},
   ) {
     super(message);
@@ -38,6 +48,7 @@ export class ApiError extends Error {
     this.fieldErrors = options.fieldErrors;
     this.issues = options.issues ?? [];
     this.failure = options.failure;
+    this.reason = options.reason;
   }
 }
 

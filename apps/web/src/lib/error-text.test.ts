@@ -56,6 +56,21 @@ describe("the API's validation issues", () => {
 });
 
 describe('other failures', () => {
+  it('read by their reason and its values when the API gives one (who changed a property)', async () => {
+    const conflict = new ApiError(409, 'This property was changed by Elena Editora after …', {
+      code: 'CONFLICT',
+      reason: { code: 'property_changed_by', params: { name: 'Elena Editora' } },
+    });
+    await activateLocale('es-CL');
+    expect(errorText(conflict)).toBe(
+      'Elena Editora cambió esta propiedad después de que la abriste. Recárgala para ver los cambios y vuelve a editarla.',
+    );
+    await activateLocale('en');
+    expect(errorText(conflict)).toBe(
+      'This property was changed by Elena Editora after you opened it. Reload it to see the changes, then edit again.',
+    );
+  });
+
   it('read by their code in the current language', async () => {
     const lastAdmin = new ApiError(409, 'BEC needs at least one admin: …', { code: 'LAST_ADMIN' });
     await activateLocale('es-CL');

@@ -46,6 +46,7 @@ function render(err: unknown): string {
   if (!(err instanceof ApiError)) return reasonOf(err);
   if (err.failure) return t(`client.${err.failure.code}`, err.failure.params);
   if (err.issues.length) return err.issues.map(issueText).join('; ');
+  if (err.reason) return t(`reason.${err.reason.code}`, err.reason.params);
   // An answer with no code (a proxy's, an old server's) says what it says.
   return err.code ? t(`error.${err.code}`) : err.message;
 }

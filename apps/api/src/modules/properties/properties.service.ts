@@ -196,6 +196,10 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
         throw new AppError(
           'CONFLICT',
           `This property was changed${who} after you opened it. Reload it to see the changes, then edit again.`,
+          undefined,
+          current.updated_by_name
+            ? { code: 'property_changed_by', params: { name: current.updated_by_name } }
+            : { code: 'property_changed', params: {} },
         );
       }
       const issues = await referenceIssues(tx, payload);

@@ -148,7 +148,11 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
         name: name ?? email.split('@')[0] ?? email,
         role,
       });
-      if (!created) throw new AppError('CONFLICT', `User ${email} already exists.`);
+      if (!created)
+        throw new AppError('CONFLICT', `User ${email} already exists.`, undefined, {
+          code: 'user_exists',
+          params: { email },
+        });
       await repo.removeFromWaitlistByEmail(tx, email);
       return toUser(created);
     });

@@ -22,7 +22,12 @@ export function createWaitlistService(db: Database) {
       if (!entry) throw new AppError('NOT_FOUND', `Waitlist entry ${id} not found.`);
       const existing = await repo.memberWithEmail(tx, entry.email);
       if (existing) {
-        throw new AppError('CONFLICT', `${entry.email} is already a member (${existing.role}).`);
+        throw new AppError(
+          'CONFLICT',
+          `${entry.email} is already a member (${existing.role}).`,
+          undefined,
+          { code: 'already_member', params: { email: entry.email } },
+        );
       }
       // A subject already linked to a member is left off: the email match links it at sign-in.
       const subject =

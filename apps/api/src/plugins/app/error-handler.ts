@@ -1,4 +1,10 @@
-import { type ErrorCode, type ErrorEnvelope, type Issue, issueOf } from '@bec/contracts';
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  type Issue,
+  issueOf,
+  type Reason,
+} from '@bec/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -37,11 +43,20 @@ const isDatabaseUnavailable = (err: unknown): boolean => {
 };
 
 /** Issues go out twice: as English sentences per field, and as codes to word in any language. */
-const body = (code: ErrorCode, message: string, issues?: Issue[]): ErrorEnvelope => ({
+const body = (
+  code: ErrorCode,
+  message: string,
+  issues?: Issue[],
+  reason?: Reason,
+): ErrorEnvelope => ({
   status: 'error',
   message,
   data: null,
-  error: issues ? { code, fieldErrors: englishFieldErrors(issues), issues } : { code },
+  error: {
+    code,
+    ...(issues ? { fieldErrors: englishFieldErrors(issues), issues } : {}),
+    ...(reason ? { reason } : {}),
+  },
 });
 
 const CONTEXT_LABEL: Record<string, string> = {
@@ -69,7 +84,7 @@ async function errorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       const status = statusOf(err.code);
       if (status >= 500) request.log.warn({ err }, err.message);
-      return reply.code(status).send(body(err.code, err.message, err.issues));
+      return reply.code(status).send(body(err.code, err.message, err.issues, err.reason));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
