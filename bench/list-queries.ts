@@ -2,7 +2,11 @@ import { ListPropertiesQuerySchema } from '@bec/contracts';
 import { fillPlaceholders } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/client.js';
 import type { Bound } from '../apps/api/src/db/prepared.js';
-import { listPage } from '../apps/api/src/modules/properties/properties.repository.js';
+import {
+  appliedUfValue,
+  listPage,
+} from '../apps/api/src/modules/properties/properties.repository.js';
+import { ufToPesos } from '../apps/api/src/modules/properties/properties.service.js';
 import { decodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
 
 /** SQL text, its parameter values, and the prepared-statement name when the API uses one. */
@@ -30,14 +34,23 @@ const bound = ({ statement, values }: Bound<unknown>): BuiltQuery => {
 };
 
 /**
- * Mirrors `list()` in properties.service.ts: the query string parsed by the contract, the cursor
- * decoded, `limit + 1` rows asked for, and the same repository call with the same arguments, so
- * the SQL is exactly the API's (named prepared statements), built by the API's own code. A page
- * runs `rows`, which carry the total; `count` runs only for an empty page after a cursor.
+ * Mirrors `list()` in properties.service.ts: the query string parsed by the contract, price bounds
+ * in UF converted to pesos with the UF in use, the cursor decoded, `limit + 1` rows asked for, and
+ * the same repository call with the same arguments, so the SQL is exactly the API's (named
+ * prepared statements), built by the API's own code. A page runs `rows`, which carry the total;
+ * `count` runs only for an empty page after a cursor.
  */
-export function pageQueries(db: Database, search: string): PageQueries {
+export async function pageQueries(db: Database, search: string): Promise<PageQueries> {
   const parsed = ListPropertiesQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
-  const { sort, limit, cursor: rawCursor, ...filters } = parsed;
+  const { sort, limit, cursor: rawCursor, price_unit, ...filters } = parsed;
+  if (price_unit === 'UF') {
+    const value = await appliedUfValue(db);
+    if (value === null) throw new Error('bench: a query in UF needs a UF value in use');
+    for (const key of ['price_min', 'price_max'] as const) {
+      const bound = filters[key];
+      if (bound !== undefined) filters[key] = ufToPesos(bound, value);
+    }
+  }
   const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
   const page = listPage(db, filters, sort, limit + 1, cursor);
   return {

@@ -61,6 +61,8 @@ export type Summary = {
   bundleBuilt: boolean;
   loaded: { properties: number; photos: number };
   seedSeconds: number;
+  /** Re-pricing every UF row once a new UF value is in effect (uf.service.ts reprice). */
+  reprice?: { ufRows: number; repriced: number; seconds: number; noopMs: number };
   seconds: number;
   /** 1-minute load average when the bench started: other work on the machine skews figures. */
   loadAtStart: number;
@@ -214,6 +216,10 @@ export function printSummary(summary: Summary, targets: Target[]) {
       ? `Server RSS at the end: ${num(summary.memory.rssMb)} MB (peak ${num(summary.memory.peakMb)} MB)`
       : 'Server RSS: not measured',
   );
+  if (summary.reprice)
+    out.push(
+      `Re-pricing on a new UF value: ${num(summary.reprice.repriced)} of ${num(summary.reprice.ufRows)} UF-priced properties in ${num(summary.reprice.seconds, 2)} s (one transaction, two passes); a check with nothing to re-price ${num(summary.reprice.noopMs, 1)} ms`,
+    );
   for (const p of summary.plans)
     out.push(`Plan, ${p.label}: ${p.verdict.executionMs.toFixed(2)} ms, ${p.verdict.verdict}`);
   for (const t of summary.totals) out.push(`Plan, ${t.label}: ${t.line}`);

@@ -14,7 +14,9 @@ import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { prepareDatabase } from '../apps/api/src/db/prepare.js';
+import { chileDate } from '../apps/api/src/lib/chile-date.js';
 import { encodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
+import { createUfService } from '../apps/api/src/modules/uf/uf.service.js';
 import { createUsersService } from '../apps/api/src/modules/users/users.service.js';
 import { startIssuer, type TestIssuer } from '../apps/api/test/issuer.js';
 import { validProperty } from '../apps/api/test/property-fixture.js';
@@ -71,11 +73,36 @@ const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
 // BENCH_SECONDS shortens every measured run for a quick smoke test; real figures use 10.
 const timing: Timing = { warmup: 2, seconds: Number(process.env.BENCH_SECONDS ?? 10) || 10 };
 const JIT_WARMUP = 10;
-/** BENCH_ONLY=compression: load the 100k rows, measure only the compression figures, no targets. */
+/**
+ * BENCH_ONLY=compression: load the 100k rows, measure only the compression figures, no targets.
+ * BENCH_ONLY=plans: load the 100k rows, time re-pricing the UF rows and EXPLAIN every list query.
+ */
 const only = process.env.BENCH_ONLY || null;
-const SUBSETS = new Set(['compression']);
+const SUBSETS = new Set(['compression', 'plans']);
+
+/** The UF in use while loading (pesos), and the next day's-value re-pricing is timed with. */
+const BENCH_UF = 39_643.59;
+const BENCH_UF_NEXT = [39_650.33, 39_657.07, 39_663.81];
 
 const FILTERED_SEARCH = 'region_id=13&price_min=100000000&price_max=300000000';
+/**
+ * Plans checked beside the measured ones: the price sorts and filters walk the peso price's
+ * coalesce indexes with UF prices mixed in (ADR 014); explained and judged, not load-tested.
+ */
+const PRICE_PLANS: { label: string; search: string }[] = [
+  { label: 'list, price ascending', search: 'sort=price_asc' },
+  { label: 'list, price descending', search: 'sort=price_desc' },
+  { label: 'list, price per m² descending', search: 'sort=price_per_sqm_desc' },
+  { label: 'list, price ≥ 300M CLP, cheapest first', search: 'price_min=300000000&sort=price_asc' },
+  {
+    label: 'list, price ≤ 150M CLP, dearest first',
+    search: 'price_max=150000000&sort=price_desc',
+  },
+  {
+    label: 'list, region 13 + price 2,500–7,500 UF',
+    search: 'region_id=13&price_unit=UF&price_min=2500&price_max=7500',
+  },
+];
 const FIRST_PAGE: ListScenario = { id: 'first-page', label: 'list, first page', search: '' };
 const LIST_SCENARIOS = (deepCursor: string): ListScenario[] => [
   { ...FIRST_PAGE, id: 'first-page-100k' },
@@ -161,6 +188,15 @@ async function main() {
     await prepareDatabase(handle, { seedDemo: false });
     progress('migrated and reference data loaded');
 
+    // A UF value for today before any row, so UF listings get their peso price as they load.
+    const uf = createUfService(handle.db, {
+      source: null,
+      log: { info: () => {}, warn: (details, message) => console.warn(message, details) },
+      refreshMs: 3_600_000,
+    });
+    const today = chileDate(new Date());
+    await uf.putValue(today, BENCH_UF);
+
     // A few colleagues, who author the listings along with the bench's admin.
     const users = createUsersService(handle.db, { adminEmails: [] });
     for (const [email, name, role] of TEAM) await users.upsertByEmail(email, role, name);
@@ -172,7 +208,7 @@ async function main() {
     const target = { base: server.base, token, pid: server.pid };
     progress(`signed in as ${BENCH_ADMIN.email} with a token from the issuer at ${issuer.issuer}`);
 
-    const seeder = await createSeeder(pool);
+    const seeder = await createSeeder(pool, { ufValue: BENCH_UF });
     let seedStart = performance.now();
     if (!only) {
       await seeder.loadUpTo(SMALL);
@@ -213,12 +249,49 @@ async function main() {
       id: deepRow.id,
     });
     const lists = only ? [] : LIST_SCENARIOS(deepCursor);
+    const explained =
+      only && only !== 'plans' ? [] : [...LIST_SCENARIOS(deepCursor), ...PRICE_PLANS];
+
+    // Re-pricing every UF row, as when a new UF value for today arrives: one UPDATE (two passes)
+    // under the advisory lock, timed here with the server's own code. The server process checks
+    // every minute too; should it have re-priced first, the next value is tried.
+    if (!only || only === 'plans') {
+      const ufRows = Number(
+        (await pool.query("select count(*) as n from properties where price_unit = 'UF'")).rows[0]
+          ?.n,
+      );
+      for (const value of BENCH_UF_NEXT) {
+        await pool.query(
+          `insert into uf_values (date, value, source) values ($1, $2, 'manual')
+           on conflict (date) do update set value = excluded.value, source = excluded.source`,
+          [today, value],
+        );
+        const started = performance.now();
+        const result = await uf.reprice({ wait: true });
+        const seconds = (performance.now() - started) / 1000;
+        if (!result?.repriced) continue;
+        const noopStarted = performance.now();
+        await uf.reprice({ wait: true });
+        summary.reprice = {
+          ufRows,
+          repriced: result.repriced,
+          seconds,
+          noopMs: performance.now() - noopStarted,
+        };
+        progress(
+          `re-priced ${result.repriced.toLocaleString('en-US')} of ${ufRows.toLocaleString('en-US')} UF rows in ${seconds.toFixed(2)} s (a check with nothing to do: ${summary.reprice.noopMs.toFixed(1)} ms)`,
+        );
+        break;
+      }
+      // The re-pricing's dead rows vacuumed, so the plans and the runs see a settled table.
+      await settle(pool);
+    }
 
     // Plans before any load, on exactly the 100k rows just analyzed: the first page and the
     // filtered one are what the targets are about; search and deep cursor are shown as well.
-    for (const scenario of lists) {
-      const page = pageQueries(handle.db, scenario.search);
-      if (scenario === lists[0]) progress(`list SQL from the repository's ${page.shape}`);
+    for (const scenario of explained) {
+      const page = await pageQueries(handle.db, scenario.search);
+      if (scenario === explained[0]) progress(`list SQL from the repository's ${page.shape}`);
       const verdict = await explainQuery(pool, page.rows, LARGE);
       console.log(
         `\nEXPLAIN (ANALYZE, BUFFERS), ${scenario.label}:\n${verdict.text}\n→ ${verdict.verdict}\n`,
@@ -239,21 +312,26 @@ async function main() {
 
     // The first page with and without compression, and what each level costs on real answers.
     // Subset runs start here on a fresh server: a longer warm-up, shared by the three variants.
-    scenarios.push(
-      ...(await runEncodingScenarios(target, LARGE, only ? { ...timing, warmup: 4 } : timing)),
-    );
-    server.assertAlive();
+    if (only !== 'plans') {
+      scenarios.push(
+        ...(await runEncodingScenarios(target, LARGE, only ? { ...timing, warmup: 4 } : timing)),
+      );
+      server.assertAlive();
+      const ids = (await pool.query<{ id: number }>('select id from properties')).rows.map(
+        (r) => r.id,
+      );
+      summary.levels = measureLevels([
+        { label: 'page of 100', body: await plainBody(target, '/api/properties?limit=100') },
+        { label: 'first page', body: await plainBody(target, '/api/properties') },
+        { label: 'detail', body: await plainBody(target, `/api/properties/${ids.at(-1)}`) },
+        { label: 'regions', body: await plainBody(target, '/api/regions') },
+        { label: 'config', body: await plainBody(target, '/api/config') },
+      ]);
+      progress('compression levels measured on real answers, from a page of 100 to the config');
+    }
     const ids = (await pool.query<{ id: number }>('select id from properties')).rows.map(
       (r) => r.id,
     );
-    summary.levels = measureLevels([
-      { label: 'page of 100', body: await plainBody(target, '/api/properties?limit=100') },
-      { label: 'first page', body: await plainBody(target, '/api/properties') },
-      { label: 'detail', body: await plainBody(target, `/api/properties/${ids.at(-1)}`) },
-      { label: 'regions', body: await plainBody(target, '/api/regions') },
-      { label: 'config', body: await plainBody(target, '/api/config') },
-    ]);
-    progress('compression levels measured on real answers, from a page of 100 to the config');
     if (!only) {
       const random = createRandom(7);
       scenarios.push(
@@ -381,7 +459,10 @@ async function main() {
     path.join(root, 'bench/results/latest.json'),
     `${JSON.stringify({ at: new Date().toISOString(), summary, targets }, null, 2)}\n`,
   );
-  return failed || invalid || targets.some((t) => !t.pass) ? 1 : 0;
+  const badPlans = summary.plans.filter((p) => !p.verdict.ok);
+  if (badPlans.length)
+    console.error(`bench: BAD plans: ${badPlans.map((p) => p.label).join('; ')}`);
+  return failed || invalid || badPlans.length || targets.some((t) => !t.pass) ? 1 : 0;
 }
 
 main().then(

@@ -73,7 +73,7 @@ export async function runListScenario(
     );
     if (raw) {
       // The API and the raw driver in alternating slices: both see the same machine.
-      const page: PageQueries = pageQueries(raw.db, scenario.search);
+      const page: PageQueries = await pageQueries(raw.db, scenario.search);
       const paired = await measurePaired(http, raw.pool, page, timing);
       result.api = paired.api;
       result.raw = paired.raw;

@@ -14,8 +14,9 @@ import { clamp, createRandom, type Random, weightedPicker } from './random.js';
 /**
  * Loads realistic listings straight into PostgreSQL, bypassing the API: 100k rows through HTTP
  * would take minutes and measure the add endpoint, not the list. Only the base columns of
- * `properties` are written; columns a trigger derives (region, search text, price per m²…) are
- * left to the database, so the seed keeps working while the schema grows.
+ * `properties` are written; columns a trigger derives (region, search text, the peso price of a
+ * UF price, price per m²…) are left to the database, so the seed keeps working while the schema
+ * grows.
  */
 
 type City = { id: number; name: string; region_id: number };
@@ -26,7 +27,9 @@ type Place = City & { capital: boolean; hot: boolean; premium: boolean };
 type PropertyRow = {
   name: string;
   address: string;
-  price: number;
+  /** In `price_unit`: whole pesos, or UF (the trigger derives the peso price). */
+  price_amount: number;
+  price_unit: 'CLP' | 'UF';
   building_sqmts: number;
   land_sqmts: number;
   parking_sqmts: number | null;
@@ -51,7 +54,8 @@ type PropertyRow = {
 const PROPERTY_COLUMNS: [keyof PropertyRow, string][] = [
   ['name', 'text'],
   ['address', 'text'],
-  ['price', 'int8'],
+  ['price_amount', 'numeric'],
+  ['price_unit', 'text'],
   ['building_sqmts', 'numeric'],
   ['land_sqmts', 'numeric'],
   ['parking_sqmts', 'numeric'],
@@ -321,7 +325,32 @@ export type Seeder = {
   counts: () => { properties: number; photos: number };
 };
 
-export async function createSeeder(pool: pg.Pool): Promise<Seeder> {
+/** Types Chilean listings often price in UF: homes and offices, a third of them here. */
+const PRICED_IN_UF = new Set(['Departamento', 'Casa', 'Oficina']);
+const UF_SHARE = 0.35;
+
+/**
+ * A listing's price as a broker would enter it: in pesos, or (homes and offices, a third of them)
+ * in UF at `ufValue` pesos, rounded to 10 UF, or to half a UF for one in ten of those.
+ */
+function enteredPrice(pesos: number, type: string, ufValue: number, random: Random) {
+  if (!PRICED_IN_UF.has(type) || !random.chance(UF_SHARE))
+    return { price_amount: pesos, price_unit: 'CLP' as const };
+  const uf = pesos / ufValue;
+  const amount = random.chance(0.1)
+    ? Math.round(uf * 2) / 2
+    : Math.max(10, Math.round(uf / 10) * 10);
+  return { price_amount: amount, price_unit: 'UF' as const };
+}
+
+/**
+ * `ufValue`: the UF in use while loading (the database must have it in uf_pricing, as the bench
+ * sets it first), so UF listings come out at realistic peso prices.
+ */
+export async function createSeeder(
+  pool: pg.Pool,
+  { ufValue }: { ufValue: number },
+): Promise<Seeder> {
   const context = await loadContext(pool);
   const random = createRandom(SEED);
   const now = Date.now();
@@ -352,7 +381,7 @@ export async function createSeeder(pool: pg.Pool): Promise<Seeder> {
     return {
       name: listingName(type.name, place, s, random),
       address: listingAddress(type.name, place, random),
-      price: s.price,
+      ...enteredPrice(s.price, type.name, ufValue, random),
       building_sqmts: s.building,
       land_sqmts: s.land,
       parking_sqmts:

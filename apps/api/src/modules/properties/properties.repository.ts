@@ -1,5 +1,6 @@
 import {
   type ListPropertiesQuery,
+  MAX_PRICE,
   PROPERTY_COUNT_CAP,
   type PropertySort,
   type UfSource,
@@ -34,68 +35,84 @@ export type NewProperty = PropertyInsert;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The filters as SQL sees them: price bounds in UF are their own keys (another statement shape),
- * converted to pesos in the statement with the UF the stored peso prices use.
+ * The filters as SQL sees them. Price bounds are in pesos: the service converts bounds given in
+ * UF first (with the UF the stored prices use), so the planner sees plain numbers, as for pesos.
  */
-type FilterKey = Exclude<keyof PropertyFilters, 'price_unit'> | 'price_min_uf' | 'price_max_uf';
+export type PesoFilters = Omit<PropertyFilters, 'price_unit'>;
+type FilterKey = keyof PesoFilters;
 
 /** The UF value the stored peso prices were computed with (one row; null while none is known). */
 const appliedUf = sql`(select ${uf_pricing.value} from ${uf_pricing})`;
 
 /**
  * The peso price with unknown ones (a UF price without a UF value) as a sentinel, exactly as the
- * two price indexes are built (schema.ts). A lower bound compares the one whose sentinel is -1 and
- * an upper bound the one whose sentinel is beyond any bound, so each excludes unknown prices and
- * walks an index; the price sorts walk the same two.
+ * two price indexes are built (schema.ts): `high` sorts them after every price (price_asc walks
+ * it), `low` before (price_desc walks it backwards, so they come last either way).
  */
 const priceKey = (nullsAs: string) => sql`coalesce(${properties.price}, ${sql.raw(nullsAs)})`;
 const PRICE_LOW = priceKey(PRICE_NULL_LAST_DESC);
 const PRICE_HIGH = priceKey(PRICE_NULL_LAST_ASC);
-/** A bound in UF, in whole pesos as UF prices are stored: round(bound × UF). */
-const ufBound = (v: unknown) => sql`round(${v}::numeric * ${appliedUf})::bigint`;
+
+/**
+ * Which price key a statement's price bounds compare: the one its sort walks, so a bound is where
+ * that index scan starts or stops (from 300M, cheapest first, reads no cheaper row). Both bounds
+ * are ranges that leave the sentinel out: unknown peso prices never match a price filter.
+ */
+type PriceSide = 'high' | 'low';
+const priceSideOf = (sort: PropertySort): PriceSide => (sort === 'price_desc' ? 'low' : 'high');
+const PRICE_CEILING = sql.raw(String(MAX_PRICE));
+const priceBounds = (side: PriceSide) =>
+  side === 'high'
+    ? {
+        min: (pesos: unknown) =>
+          sql`${PRICE_HIGH} >= ${pesos} and ${PRICE_HIGH} <= ${PRICE_CEILING}`,
+        max: (pesos: unknown) => sql`${PRICE_HIGH} <= ${pesos}`,
+      }
+    : {
+        min: (pesos: unknown) => sql`${PRICE_LOW} >= ${pesos}`,
+        max: (pesos: unknown) => sql`${PRICE_LOW} <= ${pesos} and ${PRICE_LOW} >= 0`,
+      };
 
 /**
  * One condition per filter, over a value or a placeholder (`sql.placeholder(key)`) alike, so the
  * same text serves a one-off query (the CSV export) and a prepared statement (the list).
  */
-const FILTERS: Record<FilterKey, (value: unknown) => SQL> = {
-  // search_text is lower(unaccent(name, address, comuna)); the pattern gets the same treatment,
-  // so "nunoa" finds Ñuñoa, and the trigram index serves any substring of 3+ characters.
-  q: (v) => sql`${properties.search_text} like '%' || lower(unaccent(${v}::text)) || '%'`,
-  region_id: (v) => sql`${properties.region_id} = ${v}`,
-  city_id: (v) => sql`${properties.city_id} = ${v}`,
-  property_type_id: (v) => sql`${properties.property_type_id} = ${v}`,
-  broker_id: (v) => sql`${properties.broker_id} = ${v}`,
-  visited: (v) => sql`${properties.visited} = ${v}`,
-  price_min: (v) => sql`${PRICE_LOW} >= ${v}`,
-  price_max: (v) => sql`${PRICE_HIGH} <= ${v}`,
-  price_min_uf: (v) => sql`${PRICE_LOW} >= ${ufBound(v)}`,
-  price_max_uf: (v) => sql`${PRICE_HIGH} <= ${ufBound(v)}`,
-  land_min: (v) => sql`${properties.land_sqmts} >= ${v}`,
-  land_max: (v) => sql`${properties.land_sqmts} <= ${v}`,
-  building_min: (v) => sql`${properties.building_sqmts} >= ${v}`,
-  building_max: (v) => sql`${properties.building_sqmts} <= ${v}`,
+const filtersFor = (side: PriceSide): Record<FilterKey, (value: unknown) => SQL> => {
+  const price = priceBounds(side);
+  return {
+    // search_text is lower(unaccent(name, address, comuna)); the pattern gets the same treatment,
+    // so "nunoa" finds Ñuñoa, and the trigram index serves any substring of 3+ characters.
+    q: (v) => sql`${properties.search_text} like '%' || lower(unaccent(${v}::text)) || '%'`,
+    region_id: (v) => sql`${properties.region_id} = ${v}`,
+    city_id: (v) => sql`${properties.city_id} = ${v}`,
+    property_type_id: (v) => sql`${properties.property_type_id} = ${v}`,
+    broker_id: (v) => sql`${properties.broker_id} = ${v}`,
+    visited: (v) => sql`${properties.visited} = ${v}`,
+    price_min: (v) => price.min(v),
+    price_max: (v) => price.max(v),
+    land_min: (v) => sql`${properties.land_sqmts} >= ${v}`,
+    land_max: (v) => sql`${properties.land_sqmts} <= ${v}`,
+    building_min: (v) => sql`${properties.building_sqmts} >= ${v}`,
+    building_max: (v) => sql`${properties.building_sqmts} <= ${v}`,
+  };
 };
-const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
+const FILTERS: Record<PriceSide, Record<FilterKey, (value: unknown) => SQL>> = {
+  high: filtersFor('high'),
+  low: filtersFor('low'),
+};
+const FILTER_KEYS = Object.keys(FILTERS.high) as FilterKey[];
 
 /** The filters in use, in a fixed order (it names the prepared statement), with their values. */
-function activeFilters({ price_unit, ...given }: PropertyFilters) {
-  const f: Partial<Record<FilterKey, unknown>> = { ...given };
-  if (price_unit === 'UF') {
-    f.price_min_uf = f.price_min;
-    f.price_max_uf = f.price_max;
-    f.price_min = undefined;
-    f.price_max = undefined;
-  }
+function activeFilters(f: PesoFilters) {
   const keys = FILTER_KEYS.filter((key) => f[key] !== undefined && f[key] !== '');
   const values: Record<string, unknown> = {};
   for (const key of keys) values[key] = key === 'q' ? escapeLike(String(f.q)) : f[key];
   return { keys, values };
 }
 
-const filterConditions = (f: PropertyFilters): SQL[] => {
+const filterConditions = (f: PesoFilters): SQL[] => {
   const { keys, values } = activeFilters(f);
-  return keys.map((key) => FILTERS[key](values[key]));
+  return keys.map((key) => FILTERS.high[key](values[key]));
 };
 
 type SortSpec = {
@@ -198,9 +215,9 @@ const cardColumns = {
  * Filtered: the matches counted up to PROPERTY_COUNT_CAP + 1 and no further, so a broad filter
  * never scans everything (more than the cap means "at least the cap").
  */
-function matchCount(filters: FilterKey[]) {
+function matchCount(filters: FilterKey[], side: PriceSide = 'high') {
   if (!filters.length) return sql<number>`(select ${properties_total.n} from ${properties_total})`;
-  const conditions = and(...filters.map((key) => FILTERS[key](sql.placeholder(key))));
+  const conditions = and(...filters.map((key) => FILTERS[side][key](sql.placeholder(key))));
   return sql<number>`(select count(*) from (select 1 from ${properties} where ${conditions} limit ${sql.raw(String(PROPERTY_COUNT_CAP + 1))}) as matches)`;
 }
 
@@ -221,13 +238,14 @@ function listQuery(
   limit: number,
 ) {
   const spec = SORTS[sort];
-  const conditions = filters.map((key) => FILTERS[key](sql.placeholder(key)));
+  const side = priceSideOf(sort);
+  const conditions = filters.map((key) => FILTERS[side][key](sql.placeholder(key)));
   if (cursor) conditions.push(afterCursor(spec));
   const order = spec.direction === 'desc' ? desc : asc;
   return (
     withNames(
       db
-        .select({ ...cardColumns, matches: matchCount(filters).mapWith(Number) })
+        .select({ ...cardColumns, matches: matchCount(filters, side).mapWith(Number) })
         .from(properties)
         .$dynamic(),
     )
@@ -264,7 +282,7 @@ export type CardRow = Omit<Awaited<ReturnType<typeof listQuery>>[number], 'match
  */
 export function listPage(
   db: Database,
-  filters: PropertyFilters,
+  filters: PesoFilters,
   sort: PropertySort,
   limit: number,
   cursor: PropertyCursor | null,
@@ -291,6 +309,12 @@ export function listPage(
 }
 
 export { run } from '../../db/prepared.js';
+
+/** The UF value the stored peso prices use (null while none is known). */
+export async function appliedUfValue(db: Database) {
+  const [row] = await db.select({ value: uf_pricing.value }).from(uf_pricing);
+  return row?.value ?? null;
+}
 
 const createdBy = alias(users, 'created_by_user');
 const updatedBy = alias(users, 'updated_by_user');
@@ -405,7 +429,7 @@ export async function setPhotoPosition(db: Database, id: number, position: numbe
 /** Every exported column, newest first, one keyset batch after `after` (id and created_at). */
 export async function exportBatch(
   db: Database,
-  filters: PropertyFilters,
+  filters: PesoFilters,
   after: { created_at: Date; id: number } | null,
   limit: number,
 ) {

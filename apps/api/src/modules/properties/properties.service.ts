@@ -75,13 +75,40 @@ const ufOf = (row: Pick<repo.CountRow, 'uf_date' | 'uf_value' | 'uf_source'>): U
     ? { date: row.uf_date, value: row.uf_value, source: row.uf_source }
     : null;
 
+/**
+ * A price in UF as whole pesos, exactly as the properties_price trigger stores a UF price:
+ * round(amount × value), halves away from zero, in integers (both have at most 2 decimals), so a
+ * UF bound equal to a UF price lands exactly on its stored peso price.
+ */
+export const ufToPesos = (amount: number, value: number) =>
+  Number((BigInt(Math.round(amount * 100)) * BigInt(Math.round(value * 100)) + 5_000n) / 10_000n);
+
 export type PropertiesServiceOptions = { photos: PhotosService };
 
 export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
   const { photoUrls, cardPhotoUrl } = photos;
+  /**
+   * The filters with their price bounds in pesos; null when they are in UF and no UF value is
+   * known, so that no price can match them.
+   */
+  async function inPesos({
+    price_unit,
+    ...filters
+  }: repo.PropertyFilters): Promise<repo.PesoFilters | null> {
+    if (price_unit !== 'UF' || (filters.price_min === undefined && filters.price_max === undefined))
+      return filters;
+    const value = await repo.appliedUfValue(db);
+    if (value === null) return null;
+    const pesos = (bound: number | undefined) =>
+      bound === undefined ? undefined : ufToPesos(bound, value);
+    return { ...filters, price_min: pesos(filters.price_min), price_max: pesos(filters.price_max) };
+  }
+
   async function list(query: ListPropertiesQuery): Promise<PropertyList> {
-    const { sort, limit, cursor: rawCursor, ...filters } = query;
+    const { sort, limit, cursor: rawCursor, ...given } = query;
     const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
+    const filters = await inPesos(given);
+    if (!filters) return { props: [], next_cursor: null, total: 0, total_exact: true, uf: null };
     // One row more than the page says whether there is a next one.
     const page = repo.listPage(db, filters, sort, limit + 1, cursor);
     const rows = await repo.run(page.rows);
@@ -268,9 +295,10 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
    * the stream is handed over, so a failing query still answers with a proper error status; a
    * failure after that can only break the connection off (see the route).
    */
-  async function exportCsv(filters: repo.PropertyFilters) {
-    const fetchAfter = (after: { created_at: Date; id: number } | null) =>
-      repo.exportBatch(db, filters, after, 500);
+  async function exportCsv(given: repo.PropertyFilters) {
+    const filters = await inPesos(given);
+    const fetchAfter = async (after: { created_at: Date; id: number } | null) =>
+      filters ? repo.exportBatch(db, filters, after, 500) : [];
     const first = await fetchAfter(null);
     return propertiesCsv(
       (async function* batches() {
