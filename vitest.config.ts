@@ -37,7 +37,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['./src/testing/setup.ts'],
+          setupFiles: ['./src/app/all-catalogues.ts', './src/testing/setup.ts'],
           // A form test types into a dozen fields: ~3 s on an idle 2-core machine, twice that while
           // the two API suites run beside it in CI; Vitest's default of 5 s failed there.
           testTimeout: 20_000,

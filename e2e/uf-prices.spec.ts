@@ -33,7 +33,7 @@ test('editor: a price entered as "UF 4.500,5" shows in UF and in pesos at the UF
   const today = chileToday();
 
   // Setup: the UF of today is the demo's 39.643,59 pesos (entered again by an admin, as the other
-  // journeys expect it), so UF 4.500,5 is CLP$ 178.416.978; two CLP properties just below and
+  // journeys expect it), so UF 4.500,5 is CLP$ 178.415.977; two CLP properties just below and
   // above it.
   const admin = await browser.newPage({ locale: 'es-CL' });
   await signIn(admin, 'admin@bec.local');
@@ -92,7 +92,7 @@ test('editor: a price entered as "UF 4.500,5" shows in UF and in pesos at the UF
     new Date(`${today}T00:00:00Z`),
   );
   await expect(
-    ufCard.getByText(`≈ CLP$ 178.416.978, convertido con la UF del ${dayEs}`),
+    ufCard.getByText(`≈ CLP$ 178.415.977, convertido con la UF del ${dayEs}`),
   ).toBeVisible();
   const clpCard = main(page)
     .getByRole('link')
@@ -110,7 +110,7 @@ test('editor: a price entered as "UF 4.500,5" shows in UF and in pesos at the UF
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(main(page).getByText('Price per m²')).toBeVisible();
-  await expect(main(page).getByText(/^≈ CLP\$ 178,416,978, converted at the UF of/)).toBeVisible();
+  await expect(main(page).getByText(/^≈ CLP\$ 178,415,977, converted at the UF of/)).toBeVisible();
   await page.goto(`/properties?q=${tag}&sort=price_asc`);
   await expect(page.getByRole('heading', { name: 'Properties', level: 2 })).toBeVisible();
   const filtersBar = page.getByRole('search', { name: 'Property filters' });

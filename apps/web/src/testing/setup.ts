@@ -1,15 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@/app/messages';
-import '@/features/properties/messages';
-import '@/features/users/messages';
-import '@/features/waitlist/messages';
 import { activateLocale } from '@/i18n/i18n';
 
 // Component tests read English (the specification's catalogue); the browser journeys run in
 // Spanish, the default, and one in English.
-activateLocale('en');
+await activateLocale('en');
 
 // jsdom lacks what Mantine measures the page with.
 Object.defineProperty(window, 'matchMedia', {
