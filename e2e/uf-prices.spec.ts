@@ -115,12 +115,7 @@ test('editor: a price entered as "UF 4.500,5" shows in UF and in pesos at the UF
   await expect(page.getByRole('heading', { name: 'Properties', level: 2 })).toBeVisible();
   const filtersBar = page.getByRole('search', { name: 'Property filters' });
   for (const label of ['Search', 'Region', 'Comuna', 'Property type', 'Sort by']) {
-    await expect(
-      filtersBar
-        .getByRole('textbox', { name: label })
-        .or(filtersBar.getByRole('combobox', { name: label }))
-        .first(),
-    ).toBeVisible();
+    await expect(filtersBar.getByLabel(label, { exact: true }).first()).toBeVisible();
   }
   await expect(main(page).getByText('UF 4,500.5', { exact: true })).toBeVisible();
   await page.goto('/addProperty');
