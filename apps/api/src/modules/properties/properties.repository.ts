@@ -3,7 +3,6 @@ import {
   MAX_PRICE,
   PROPERTY_COUNT_CAP,
   type PropertySort,
-  type UfSource,
 } from '@bec/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
@@ -168,21 +167,23 @@ const basisArea = sql`(case when ${property_types.area_basis} = 'land' then ${pr
 /** The price in UF, unrounded: the amount itself, or the pesos over the UF they were priced at. */
 const priceInUf = sql`(case when ${properties.price_unit} = 'UF' then ${properties.price_amount} else ${properties.price} / ${appliedUf} end)`;
 
+/** numeric text to a number; null never reaches a decoder (both row mappers skip it). */
+const decimal = (value: unknown): number | null => Number(value);
+
 /**
  * The UF figures of a card and the UF they were converted with, computed by PostgreSQL in exact
  * decimals. `appliedUf` is an uncorrelated subquery: planned as an InitPlan, it runs once per
  * statement, and every row of a page is converted with the same value as the stored peso prices.
+ * The UF itself travels as one text cell, `date value source` (null while none is known), which
+ * the service reads from the first row only: a page's rows all carry the same.
  */
-/** numeric text to a number; null never reaches a decoder (both row mappers skip it). */
-const decimal = (value: unknown): number | null => Number(value);
-
 const ufColumns = {
   price_uf: sql`round(${priceInUf}, 2)`.mapWith(decimal),
   price_per_sqm_uf:
     sql`case when ${basisArea} > 0 then round(${priceInUf} / ${basisArea}, 2) end`.mapWith(decimal),
-  uf_date: sql<string | null>`(select ${uf_pricing.date}::text from ${uf_pricing})`,
-  uf_value: sql`${appliedUf}`.mapWith(decimal),
-  uf_source: sql<UfSource | null>`(select ${uf_pricing.source} from ${uf_pricing})`,
+  uf_used: sql<
+    string | null
+  >`(select ${uf_pricing.date}::text || ' ' || ${uf_pricing.value}::text || ' ' || ${uf_pricing.source} from ${uf_pricing})`,
 };
 
 const cardColumns = {
@@ -266,9 +267,7 @@ const countQuery = (db: Database, filters: FilterKey[]) =>
   db
     .select({
       matches: matchCount(filters).mapWith(Number),
-      uf_date: ufColumns.uf_date,
-      uf_value: ufColumns.uf_value,
-      uf_source: ufColumns.uf_source,
+      uf_used: ufColumns.uf_used,
     })
     .from(properties_total);
 export type CountRow = Awaited<ReturnType<typeof countQuery>>[number];
@@ -452,7 +451,7 @@ export async function exportBatch(
         price_unit: properties.price_unit,
         price: properties.price,
         price_uf: ufColumns.price_uf,
-        uf_date: ufColumns.uf_date,
+        uf_date: sql<string | null>`(select ${uf_pricing.date}::text from ${uf_pricing})`,
         price_per_sqm: properties.price_per_sqm,
         price_per_sqm_uf: ufColumns.price_per_sqm_uf,
         building_sqmts: properties.building_sqmts,

@@ -9,6 +9,7 @@ import {
   type PropertyDetail,
   type PropertyList,
   type PropertyPayload,
+  type UfSource,
   type UfValue,
   type UpdatePropertyPayload,
 } from '@bec/contracts';
@@ -69,11 +70,12 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
   created_at: row.created_at,
 });
 
-/** The UF a row's figures were converted with (every row of one statement carries the same). */
-const ufOf = (row: Pick<repo.CountRow, 'uf_date' | 'uf_value' | 'uf_source'>): UfValue | null =>
-  row.uf_date !== null && row.uf_value !== null && row.uf_source !== null
-    ? { date: row.uf_date, value: row.uf_value, source: row.uf_source }
-    : null;
+/** The UF a row's figures were converted with, from its `date value source` cell. */
+function ufOf({ uf_used }: Pick<repo.CountRow, 'uf_used'>): UfValue | null {
+  if (uf_used === null) return null;
+  const [date = '', value = '', source = ''] = uf_used.split(' ');
+  return { date, value: Number(value), source: source as UfSource };
+}
 
 /**
  * A price in UF as whole pesos, exactly as the properties_price trigger stores a UF price:
