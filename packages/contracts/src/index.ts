@@ -2,6 +2,7 @@ export * from './catalogue.js';
 export * from './common.js';
 export * from './config.js';
 export * from './issues.js';
+export * from './market.js';
 export * from './photo.js';
 export * from './property.js';
 export * from './reference.js';

@@ -48,6 +48,9 @@ export const RULES = {
   /** A day too far ahead for a UF value: at most `days` after today in Chile (`last`). */
   days_ahead: ['days', 'last'],
   range_reversed: [],
+  plain_coordinate: [],
+  east_of_west: [],
+  north_of_south: [],
   version_missing: [],
   invalid_cursor: [],
   reference_missing: ['id'],

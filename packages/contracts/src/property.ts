@@ -262,59 +262,86 @@ const areaBound = () =>
 /** Filter ids: canonical decimal, within the column's type (`smallint` for regions). */
 const filterId = (max = INT32_MAX) => idText(max).optional();
 
+/**
+ * The filters of the grid, shared by every view of "the properties that match" (the list, the
+ * CSV export, the map, the statistics): one set of URL parameters, checked by `checkFilters`.
+ */
+export const propertyFilterShape = {
+  q: storable(
+    z
+      .string({ error: rule('not_text') })
+      .trim()
+      .max(100, { error: rule('too_long', { max: 100 }) }),
+  ).optional(),
+  region_id: filterId(INT16_MAX),
+  city_id: filterId(),
+  property_type_id: filterId(),
+  broker_id: filterId(),
+  visited: z.stringbool({ error: rule('true_or_false') }).optional(),
+  /** true: only properties with coordinates; false: only those without (listed apart). */
+  located: z.stringbool({ error: rule('true_or_false') }).optional(),
+  /** The unit of price_min and price_max; UF bounds are converted with the UF in use. */
+  price_unit: PriceUnitSchema.default('CLP'),
+  price_min: priceBound(),
+  price_max: priceBound(),
+  land_min: areaBound(),
+  land_max: areaBound(),
+  building_min: areaBound(),
+  building_max: areaBound(),
+};
+
+type FilterValues = {
+  price_unit: PriceUnit;
+  price_min?: number | undefined;
+  price_max?: number | undefined;
+  land_min?: number | undefined;
+  land_max?: number | undefined;
+  building_min?: number | undefined;
+  building_max?: number | undefined;
+};
+
+/** The rules between filters: a price bound in its unit's terms, no range upside down. */
+export function checkFilters(query: FilterValues, ctx: z.RefinementCtx) {
+  for (const key of ['price_min', 'price_max'] as const) {
+    const bound = query[key];
+    // Text that failed its own pattern has been reported already.
+    if (typeof bound !== 'number') continue;
+    if (query.price_unit === 'CLP' && !Number.isInteger(bound))
+      ctx.addIssue({ code: 'custom', path: [key], message: rule('whole_pesos') });
+    else if (query.price_unit === 'CLP' && bound > MAX_PRICE)
+      ctx.addIssue({ code: 'custom', path: [key], message: rule('at_most', { max: MAX_PRICE }) });
+    else if (query.price_unit === 'UF' && bound > MAX_PRICE_UF)
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: rule('uf_at_most', { max: MAX_PRICE_UF }),
+      });
+  }
+  for (const [min, max] of [
+    ['price_min', 'price_max'],
+    ['land_min', 'land_max'],
+    ['building_min', 'building_max'],
+  ] as const) {
+    const low = query[min];
+    const high = query[max];
+    if (low !== undefined && high !== undefined && low > high) {
+      ctx.addIssue({ code: 'custom', path: [max], message: rule('range_reversed') });
+    }
+  }
+}
+
+/** The filters alone (statistics and anything else that shows "what matches"). */
+export const PropertyFiltersQuerySchema = z.object(propertyFilterShape).superRefine(checkFilters);
+export type PropertyFiltersQuery = z.output<typeof PropertyFiltersQuerySchema>;
+
 export const ListPropertiesQuerySchema = z
   .object({
-    q: storable(
-      z
-        .string({ error: rule('not_text') })
-        .trim()
-        .max(100, { error: rule('too_long', { max: 100 }) }),
-    ).optional(),
-    region_id: filterId(INT16_MAX),
-    city_id: filterId(),
-    property_type_id: filterId(),
-    broker_id: filterId(),
-    visited: z.stringbool({ error: rule('true_or_false') }).optional(),
-    /** The unit of price_min and price_max; UF bounds are converted with the UF in use. */
-    price_unit: PriceUnitSchema.default('CLP'),
-    price_min: priceBound(),
-    price_max: priceBound(),
-    land_min: areaBound(),
-    land_max: areaBound(),
-    building_min: areaBound(),
-    building_max: areaBound(),
+    ...propertyFilterShape,
     sort: PropertySortSchema.default('newest'),
     limit: digitsText(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     cursor: CursorSchema.optional(),
   })
-  .superRefine((query, ctx) => {
-    for (const key of ['price_min', 'price_max'] as const) {
-      const bound = query[key];
-      // Text that failed its own pattern has been reported already.
-      if (typeof bound !== 'number') continue;
-      if (query.price_unit === 'CLP' && !Number.isInteger(bound))
-        ctx.addIssue({ code: 'custom', path: [key], message: rule('whole_pesos') });
-      else if (query.price_unit === 'CLP' && bound > MAX_PRICE)
-        ctx.addIssue({ code: 'custom', path: [key], message: rule('at_most', { max: MAX_PRICE }) });
-      else if (query.price_unit === 'UF' && bound > MAX_PRICE_UF)
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: rule('uf_at_most', { max: MAX_PRICE_UF }),
-        });
-    }
-    for (const [min, max] of [
-      ['price_min', 'price_max'],
-      ['land_min', 'land_max'],
-      ['building_min', 'building_max'],
-    ] as const) {
-      const low = query[min];
-      const high = query[max];
-      if (low !== undefined && high !== undefined && low > high) {
-        ctx.addIssue({ code: 'custom', path: [max], message: rule('range_reversed') });
-      }
-    }
-  });
+  .superRefine(checkFilters);
 export type ListPropertiesQuery = z.output<typeof ListPropertiesQuerySchema>;
 
 export const PropertyCardSchema = z.object({

@@ -1,13 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -27,6 +29,17 @@ export const PRICE_NULL_LAST_ASC = PPSQM_NULL_LAST_ASC;
 export const PRICE_NULL_LAST_DESC = PPSQM_NULL_LAST_DESC;
 
 export const PRICE_UNITS = ['CLP', 'UF'] as const;
+
+/** Map pixels per axis at the finest cell level (2^24: 2.4 m at the equator, finer in Chile). */
+export const MAP_LEVEL_MAX = 24;
+const MAP_SCALE = 2 ** MAP_LEVEL_MAX;
+/** Web Mercator's latitude limit: beyond it the projection runs to infinity. */
+const MERCATOR_MAX_LAT = 85.05112878;
+const mapPixel = (axis: SQL) =>
+  sql`case when latitude is not null and longitude is not null then least(${sql.raw(String(MAP_SCALE - 1))}, greatest(0, floor(${axis} * ${sql.raw(String(MAP_SCALE))})))::integer end`;
+const clampedLat = sql`radians(least(${sql.raw(String(MERCATOR_MAX_LAT))}, greatest(-${sql.raw(String(MERCATOR_MAX_LAT))}, latitude::float8)))`;
+const MAP_X = mapPixel(sql`((longitude::float8 + 180) / 360)`);
+const MAP_Y = mapPixel(sql`((1 - ln(tan(${clampedLat}) + 1 / cos(${clampedLat})) / pi()) / 2)`);
 
 /** Official two-digit region codes as numbers (13 = Metropolitana de Santiago). */
 export const regions = pgTable('regions', {
@@ -146,6 +159,11 @@ export const properties = pgTable(
       .references(() => regions.id),
     price_per_sqm: bigint('price_per_sqm', { mode: 'number' }),
     search_text: text('search_text').notNull(),
+    // Where the property is on the map: Web Mercator pixel coordinates at zoom 16 of 256-px tiles
+    // (2^24 per axis), generated from the coordinates (null unless both are known). A map cell of
+    // any zoom is a right shift of them: see property_map_cells and migration 0003.
+    map_x: integer('map_x').generatedAlwaysAs(MAP_X),
+    map_y: integer('map_y').generatedAlwaysAs(MAP_Y),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamptz('created_at'),
@@ -181,6 +199,15 @@ export const properties = pgTable(
     index('properties_search_idx').using('gin', t.search_text.op('gin_trgm_ops')),
     index('properties_broker_idx').on(t.broker_id),
     index('properties_land_idx').on(t.land_sqmts),
+    // The map's single properties in a view (Chile is tall: a view's rows are a narrow y range).
+    index('properties_map_idx').on(t.map_y, t.map_x).where(sql`${t.map_y} is not null`),
+    // Comparables: the nearest of a type, and the peers of a type in a comuna by price per m².
+    index('properties_type_map_idx')
+      .on(t.property_type_id, t.map_y, t.map_x)
+      .where(sql`${t.map_y} is not null`),
+    index('properties_peers_idx')
+      .on(t.city_id, t.property_type_id, t.price_per_sqm)
+      .where(sql`${t.price_per_sqm} is not null`),
     check('properties_price_check', sql`${t.price} >= 0`),
     check('properties_price_unit_check', sql`${t.price_unit} in ('CLP', 'UF')`),
     check(
@@ -246,6 +273,8 @@ export const properties_total = pgTable(
   {
     only: boolean('only').primaryKey().default(true),
     n: bigint('n', { mode: 'number' }).notNull(),
+    /** Bumped by every statement that writes properties: what cached figures were computed at. */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('properties_total_single_row', sql`${t.only}`)],
 );
@@ -311,4 +340,34 @@ export const uf_fetch = pgTable(
     failure: text('failure'),
   },
   (t) => [check('uf_fetch_single_row', sql`${t.only}`)],
+);
+
+/** The map's cell levels kept in property_map_cells: a cell of level L is 2^(24-L) map pixels. */
+export const MAP_CELL_LEVELS = { min: 2, max: 15 } as const;
+
+/**
+ * How many properties each map cell holds, per level, comuna, type and visited, with the sums of
+ * their coordinates (a cluster sits at its members' centroid). Kept by statement triggers on
+ * properties (migration 0003), so a view of all of Chile reads a few thousand rows whatever the
+ * table's size. Rows that drop to n = 0 stay (an index entry is cheaper than churn).
+ */
+export const property_map_cells = pgTable(
+  'property_map_cells',
+  {
+    level: smallint('level').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    city_id: integer('city_id').notNull(),
+    property_type_id: integer('property_type_id').notNull(),
+    visited: boolean('visited').notNull(),
+    region_id: smallint('region_id').notNull(),
+    n: integer('n').notNull(),
+    lat_sum: doublePrecision('lat_sum').notNull(),
+    lng_sum: doublePrecision('lng_sum').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.level, t.cx, t.cy, t.city_id, t.property_type_id, t.visited],
+    }),
+  ],
 );
