@@ -23,9 +23,9 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
-  it('/data says "Welcome to Data"', async () => {
+  it('/data shows the Data section', async () => {
     visit('/data', signedInAuth('viewer'));
-    expect(await screen.findByText('Welcome to Data')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Data' })).toBeInTheDocument();
   });
 
   describe('/properties', () => {

@@ -332,7 +332,7 @@ describe('AuthProvider', () => {
       }),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Welcome to Data')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Data' })).toBeInTheDocument();
     // The menu is a chunk of its own (not in the first load).
     expect(await screen.findByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
     const [, init] = up.callsTo('/api/users/me')[0] ?? [];

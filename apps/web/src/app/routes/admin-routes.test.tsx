@@ -107,9 +107,9 @@ describe('/waitlist', () => {
 });
 
 describe('/data', () => {
-  it('says "Welcome to Data" to a member', async () => {
+  it('shows the Data section to a member', async () => {
     visit('/data', signedInAuth('viewer'));
-    expect(await screen.findByText('Welcome to Data')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Data' })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to /home', async () => {

@@ -1,16 +1,33 @@
-import { Text } from '@mantine/core';
+import '@/features/properties/messages';
+import { Stack, Title } from '@mantine/core';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
+import { PropertyFilters } from '@/features/properties/components/property-filters';
+import { usePropertyFilterParams } from '@/features/properties/use-property-filter-params';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 
-/** /data: a placeholder in the original too; members only (signed out: Home only, spec §6). */
+/** /data: the market view of the team's properties; members only (signed out: Home, spec §6). */
 export function Component() {
-  const t = useT();
   usePageTitle('nav.data');
   return (
     <RequireAuth signedOutTo={paths.home.getHref()}>
-      <Text>{t('data.welcome')}</Text>
+      <DataScreen />
     </RequireAuth>
+  );
+}
+
+/**
+ * The properties that match the grid's filters (the same bar, the same URL parameters), on a map
+ * and in figures. Each section belongs to its feature; this route puts them together.
+ */
+function DataScreen() {
+  const t = useT();
+  const { filters, change, clear } = usePropertyFilterParams();
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('nav.data')}</Title>
+      <PropertyFilters filters={filters} onChange={change} onClear={clear} />
+    </Stack>
   );
 }

@@ -5,15 +5,14 @@ import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
 import {
-  type PropertyFilters as Filters,
   parsePropertyFilters,
   priceRangeReversed,
   propertiesInfiniteQueryOptions,
-  propertyFiltersToSearchParams,
 } from '@/features/properties/api/get-properties';
 import { ExportButton } from '@/features/properties/components/export-button';
 import { PropertyFilters } from '@/features/properties/components/property-filters';
 import { PropertyList } from '@/features/properties/components/property-list';
+import { usePropertyFilterParams } from '@/features/properties/use-property-filter-params';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 
@@ -35,24 +34,12 @@ export function Component() {
   );
 }
 
-/**
- * The grid with its filters bar. The filters live in the URL's search params, so a filtered view
- * can be shared and survives a reload; changing them replaces the history entry rather than
- * adding one per keystroke.
- */
+/** The grid with its filters bar; the filters live in the URL (usePropertyFilterParams). */
 function Properties() {
   const { user } = useAuth();
   const t = useT();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = parsePropertyFilters(searchParams);
+  const { filters, change, clear } = usePropertyFilterParams();
   const canAdd = user?.role === 'editor' || user?.role === 'admin';
-
-  const change = (patch: Filters) =>
-    setSearchParams(
-      (current) => propertyFiltersToSearchParams({ ...parsePropertyFilters(current), ...patch }),
-      { replace: true },
-    );
-  const clear = () => setSearchParams(new URLSearchParams(), { replace: true });
 
   return (
     <Stack gap="md">

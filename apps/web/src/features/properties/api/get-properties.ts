@@ -15,6 +15,7 @@ export const PROPERTY_FILTER_KEYS = [
   'city_id',
   'property_type_id',
   'visited',
+  'located',
   'price_unit',
   'price_min',
   'price_max',

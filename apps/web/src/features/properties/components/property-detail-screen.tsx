@@ -1,3 +1,4 @@
+import type { PropertyDetail } from '@bec/contracts';
 import { ActionIcon, Anchor, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,10 +23,19 @@ export type PropertyDetailScreenProps = {
   id: number;
   /** Editors and admins: the page offers to edit and delete the property. */
   canManage?: boolean;
+  /**
+   * What other features show about the loaded property below its fields (the app composes them:
+   * a feature never imports another): where it is on a map, how its price compares.
+   */
+  sections?: (property: PropertyDetail) => ReactNode;
 };
 
 /** The detail page of property `id`: loading, not found, failed, or every field. */
-export function PropertyDetailScreen({ id, canManage = false }: PropertyDetailScreenProps) {
+export function PropertyDetailScreen({
+  id,
+  canManage = false,
+  sections,
+}: PropertyDetailScreenProps) {
   const { data, error, refetch } = useProperty(id);
   const t = useT();
 
@@ -35,25 +45,28 @@ export function PropertyDetailScreen({ id, canManage = false }: PropertyDetailSc
     content = <PropertyLoadState id={id} error={error} refetch={refetch} />;
   } else {
     content = (
-      <PropertyDetails
-        property={data}
-        actions={
-          canManage ? (
-            <>
-              <ActionIcon
-                component={Link}
-                to={paths.propertyEdit.getHref(data.id)}
-                variant="subtle"
-                size="lg"
-                aria-label={t('properties.detail.edit')}
-              >
-                <PencilIcon />
-              </ActionIcon>
-              <DeletePropertyButton id={data.id} name={data.name} />
-            </>
-          ) : undefined
-        }
-      />
+      <>
+        <PropertyDetails
+          property={data}
+          actions={
+            canManage ? (
+              <>
+                <ActionIcon
+                  component={Link}
+                  to={paths.propertyEdit.getHref(data.id)}
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('properties.detail.edit')}
+                >
+                  <PencilIcon />
+                </ActionIcon>
+                <DeletePropertyButton id={data.id} name={data.name} />
+              </>
+            ) : undefined
+          }
+        />
+        {sections?.(data)}
+      </>
     );
   }
 
