@@ -159,7 +159,12 @@ export async function buildApp(options: BuildAppOptions) {
   const documentHeaderOptions = (provider?: ProviderEndpoints) => ({
     contentSecurityPolicy: {
       directives: {
-        ...cspDirectives({ oidc: config.oidc, storageOrigin, provider }),
+        ...cspDirectives({
+          oidc: config.oidc,
+          storageOrigin,
+          provider,
+          mapTilesUrl: config.map.tilesUrl,
+        }),
         // Plain-http deployments (localhost, a LAN) must not be pushed to https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },

@@ -141,4 +141,55 @@ describe('loadConfig', () => {
       loadConfig({ DATABASE_URL: 'postgres://u@db/bec', DATABASE_TIMEOUT: '1.5' }).database,
     ).toMatchObject({ timeoutMs: 1500 });
   });
+
+  it("draws maps on OpenStreetMap's standard tiles by default, credited with a link", () => {
+    expect(loadConfig({}).map).toEqual({
+      tilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: [
+        { text: '© ', href: null },
+        { text: 'OpenStreetMap contributors', href: 'https://www.openstreetmap.org/copyright' },
+      ],
+    });
+    expect(
+      loadConfig({
+        MAP_TILES_URL: 'http://127.0.0.1:3199/{s}/{z}/{x}/{y}{r}.png',
+        MAP_TILES_ATTRIBUTION:
+          'Tiles: [Acme](https://acme.example/terms), data [OSM](http://osm.example) & co.',
+      }).map,
+    ).toEqual({
+      tilesUrl: 'http://127.0.0.1:3199/{s}/{z}/{x}/{y}{r}.png',
+      attribution: [
+        { text: 'Tiles: ', href: null },
+        { text: 'Acme', href: 'https://acme.example/terms' },
+        { text: ', data ', href: null },
+        { text: 'OSM', href: 'http://osm.example' },
+        { text: ' & co.', href: null },
+      ],
+    });
+    // Text only: markup stays text, for the web app to show as such.
+    expect(loadConfig({ MAP_TILES_ATTRIBUTION: '<b>Mapas</b>' }).map.attribution).toEqual([
+      { text: '<b>Mapas</b>', href: null },
+    ]);
+  });
+
+  it('refuses a tile URL that is no http(s) template with {z}, {x} and {y}, and an empty credit', () => {
+    for (const url of [
+      'tile.openstreetmap.org/{z}/{x}/{y}.png',
+      'ftp://tiles.example/{z}/{x}/{y}.png',
+      'https://tiles.example/{z}/{x}.png',
+      'https://tiles.example/{z}/{x}/{y}.png?key={apikey}',
+      'https://{z}.tiles.example/{x}/{y}.png',
+      '',
+    ]) {
+      expect(problemsOf({ MAP_TILES_URL: url }), url).toEqual([
+        expect.stringMatching(
+          /^MAP_TILES_URL=".*": must be an http\(s\) URL template with \{z\}, \{x\} and \{y\}/,
+        ),
+      ]);
+    }
+    expect(problemsOf({ MAP_TILES_ATTRIBUTION: ' ' })).toEqual([
+      expect.stringMatching(/^MAP_TILES_ATTRIBUTION=" ": must credit the tiles' provider/),
+    ]);
+    expect(problemsOf({ MAP_TILES_ATTRIBUTION: '© [OSM](javascript:alert(1))' })).toHaveLength(1);
+  });
 });

@@ -1,5 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  type AttributionPart,
+  DEFAULT_MAP_TILES_ATTRIBUTION,
+  DEFAULT_MAP_TILES_URL,
+  isTileTemplate,
+  parseAttribution,
+} from './lib/map-tiles.js';
 
 /**
  * Connections per API process. Few connections keep PostgreSQL's backends busy instead of
@@ -118,6 +125,17 @@ const EnvSchema = z.object({
     .min(0.1, { error: 'must be between 0.1 and 120 seconds' })
     .max(120, { error: 'must be between 0.1 and 120 seconds' })
     .default(DEFAULT_UF_SOURCE_TIMEOUT),
+  MAP_TILES_URL: z.string().default(DEFAULT_MAP_TILES_URL).refine(isTileTemplate, {
+    error:
+      'must be an http(s) URL template with {z}, {x} and {y} (and optionally {s}, {r}), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  }),
+  MAP_TILES_ATTRIBUTION: z
+    .string()
+    .default(DEFAULT_MAP_TILES_ATTRIBUTION)
+    .refine((line) => parseAttribution(line) !== null, {
+      error:
+        "must credit the tiles' provider as plain text, links written [text](https://…), e.g. © [OpenStreetMap contributors](https://www.openstreetmap.org/copyright)",
+    }),
   PHOTO_MAX_MB: z.coerce
     .number({ error: 'must be a number of megabytes' })
     .positive({ error: 'must be positive' })
@@ -193,6 +211,8 @@ export type Config = {
     refreshMs: number;
     timeoutMs: number;
   };
+  /** The map's background tiles (Leaflet's URL template) and the credit they require. */
+  map: { tilesUrl: string; attribution: AttributionPart[] };
 };
 
 export class ConfigError extends Error {
@@ -276,6 +296,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cmfApiKey: env.CMF_API_KEY ?? null,
       refreshMs: Math.round(env.UF_REFRESH_MINUTES * 60_000),
       timeoutMs: Math.round(env.UF_SOURCE_TIMEOUT * 1000),
+    },
+    map: {
+      tilesUrl: env.MAP_TILES_URL,
+      attribution: parseAttribution(env.MAP_TILES_ATTRIBUTION) ?? [],
     },
   };
 }

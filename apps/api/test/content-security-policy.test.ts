@@ -14,6 +14,7 @@ const t = setupApp({
     S3_BUCKET: 'bec-photos',
     S3_ENDPOINT: 'http://127.0.0.1:9',
     S3_FORCE_PATH_STYLE: '1',
+    MAP_TILES_URL: 'https://{s}.tiles.example.cl/{z}/{x}/{y}.png',
   },
 });
 
@@ -25,14 +26,15 @@ const directives = (csp: string) =>
     }),
   );
 
-describe('the CSP of the documents, with an external provider and S3', () => {
-  it("names the provider's endpoints from its discovery, read at start-up, and the bucket", async () => {
+describe('the CSP of the documents, with an external provider, S3 and tiles on subdomains', () => {
+  it("names the provider's endpoints from its discovery, read at start-up, the bucket and the tile servers", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     const issuer = t.issuer.issuer;
     expect(directives(String(response.headers['content-security-policy']))).toMatchObject({
       'default-src': "'self'",
       'connect-src': `'self' ${issuer} https://tokens.provider.test http://127.0.0.1:9`,
-      'img-src': "'self' data: blob: http://127.0.0.1:9",
+      'img-src':
+        "'self' data: blob: http://127.0.0.1:9 https://a.tiles.example.cl https://b.tiles.example.cl https://c.tiles.example.cl",
       'form-action': `'self' ${issuer} https://login.provider.test https://logout.provider.test`,
     });
     expect(t.issuer.hits.discovery).toBe(1);

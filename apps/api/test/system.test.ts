@@ -4,7 +4,7 @@ import { AUDIENCE, setupApp } from './helpers.js';
 const t = setupApp();
 
 describe('system', () => {
-  it('serves the SPA its sign-in configuration without a token', async () => {
+  it('serves the SPA its sign-in and map configuration without a token', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
@@ -15,6 +15,14 @@ describe('system', () => {
         scopes: 'openid profile email offline_access',
       },
       dev_signin: false,
+      // OpenStreetMap's standard tiles unless MAP_TILES_URL says otherwise, with their credit.
+      map_tiles: {
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: [
+          { text: '© ', href: null },
+          { text: 'OpenStreetMap contributors', href: 'https://www.openstreetmap.org/copyright' },
+        ],
+      },
     });
   });
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-/** What the SPA needs at run time to sign in; one web build serves every deployment. */
+/** One piece of the map's credit line: plain text, or a link (`href`, an http(s) URL). */
+export const MapAttributionPartSchema = z.object({ text: z.string(), href: z.string().nullable() });
+export type MapAttributionPart = z.infer<typeof MapAttributionPartSchema>;
+
+/**
+ * What the SPA needs at run time to sign in and to draw its maps; one web build serves every
+ * deployment.
+ */
 export const ClientConfigSchema = z.object({
   oidc: z.object({
     issuer: z.string(),
@@ -9,6 +16,9 @@ export const ClientConfigSchema = z.object({
     scopes: z.string(),
   }),
   dev_signin: z.boolean(),
+  /** The map's background: a Leaflet tile URL template ({z}/{x}/{y}, maybe {s}, {r}) and the
+   * credit line its provider requires. */
+  map_tiles: z.object({ url: z.string(), attribution: z.array(MapAttributionPartSchema) }),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 

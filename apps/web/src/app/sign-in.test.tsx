@@ -23,6 +23,7 @@ const config = envelope({
     scopes: 'openid profile email',
   },
   dev_signin: true,
+  map_tiles: { url: 'http://127.0.0.1:9/{z}/{x}/{y}.png', attribution: [] },
 });
 const discovery = {
   issuer: ISSUER,

@@ -70,3 +70,51 @@ describe('cspDirectives', () => {
     expect(directives['form-action']).toEqual(["'self'", 'https://tenant.auth0.example']);
   });
 });
+
+describe('the map tiles in img-src', () => {
+  const embedded = { issuer: 'http://localhost:3000/oidc', embedded: true };
+
+  it("adds the tile server's origin, nothing of its path", () => {
+    const directives = cspDirectives({
+      oidc: embedded,
+      storageOrigin: null,
+      mapTilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
+    expect(directives['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://tile.openstreetmap.org',
+    ]);
+    // Tiles are images only: no other directive names the tile server.
+    expect(directives['connect-src']).toEqual(["'self'", 'http://localhost:3000']);
+  });
+
+  it('lists a {s} template by its subdomains a, b and c, and keeps a port', () => {
+    expect(
+      cspDirectives({
+        oidc: embedded,
+        storageOrigin: 'https://bec-photos.s3.sa-east-1.amazonaws.com',
+        mapTilesUrl: 'https://{s}.tiles.example.cl:8443/osm/{z}/{x}/{y}{r}.png?key=abc',
+      })['img-src'],
+    ).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://bec-photos.s3.sa-east-1.amazonaws.com',
+      'https://a.tiles.example.cl:8443',
+      'https://b.tiles.example.cl:8443',
+      'https://c.tiles.example.cl:8443',
+    ]);
+  });
+
+  it('names a local tile server once, even with {s} in its path', () => {
+    expect(
+      cspDirectives({
+        oidc: embedded,
+        storageOrigin: null,
+        mapTilesUrl: 'http://127.0.0.1:3199/{s}/{z}/{x}/{y}.png',
+      })['img-src'],
+    ).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:3199']);
+  });
+});

@@ -5,6 +5,7 @@ import { discoveryUrl, inlineClientConfig, jsonForScriptElement } from './inline
 const config = (scopes: string, issuer = 'https://sso.example.cl/realms/bec'): ClientConfig => ({
   oidc: { issuer, client_id: 'bec-web', audience: 'bec-api', scopes },
   dev_signin: false,
+  map_tiles: { url: 'https://tile.example.cl/{z}/{x}/{y}.png', attribution: [] },
 });
 
 const HTML =
@@ -20,7 +21,7 @@ describe('inlineClientConfig', () => {
   it('puts the config and the discovery preload at the end of <head>', () => {
     const html = inlineClientConfig(HTML, config('openid email'));
     expect(html).toContain(
-      '<script type="application/json" id="bec-config">{"oidc":{"issuer":"https://sso.example.cl/realms/bec","client_id":"bec-web","audience":"bec-api","scopes":"openid email"},"dev_signin":false}</script>',
+      '<script type="application/json" id="bec-config">{"oidc":{"issuer":"https://sso.example.cl/realms/bec","client_id":"bec-web","audience":"bec-api","scopes":"openid email"},"dev_signin":false,"map_tiles":{"url":"https://tile.example.cl/{z}/{x}/{y}.png","attribution":[]}}</script>',
     );
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="https://sso.example.cl/realms/bec/.well-known/openid-configuration">\n  </head>',
