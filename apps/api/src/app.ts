@@ -19,6 +19,8 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
+import { marketRoutes } from './modules/market/market.routes.js';
+import { createMarketService } from './modules/market/market.service.js';
 import {
   localUploadRoutes,
   photoDownloadRoutes,
@@ -236,6 +238,10 @@ export async function buildApp(options: BuildAppOptions) {
     properties: createPropertiesService(database.db, { photos }),
   });
   await app.register(ufRoutes, { prefix: '/api/uf', uf });
+  await app.register(marketRoutes, {
+    prefix: '/api/market',
+    market: createMarketService(database.db),
+  });
   // The UF job: fetches published values (UF_SOURCE) and re-prices when the value in effect
   // moves; it starts once the app is ready and its timers are unref'd and stopped on close.
   app.addHook('onReady', async () => uf.start());

@@ -39,7 +39,8 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "properties_total_update" AFTER UPDATE ON "properties" FOR EACH STATEMENT EXECUTE FUNCTION "properties_total_count"();--> statement-breakpoint
--- The map's cells, levels 2 to 15 (ADR 017), applied from a statement's rows as signed deltas:
+-- The map's cells, levels 2 to 15, and level 0 for the properties without coordinates
+-- (ADR 017), applied from a statement's rows as signed deltas:
 -- +1 for a row that appears in a cell, -1 for one that leaves it. One upsert per statement, its
 -- rows in key order, so concurrent writers lock shared cells in the same order (no deadlock).
 CREATE FUNCTION "property_map_cells_apply"(
@@ -48,11 +49,16 @@ CREATE FUNCTION "property_map_cells_apply"(
 ) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "property_map_cells" AS c
     ("level", "cx", "cy", "city_id", "property_type_id", "visited", "region_id", "n", "lat_sum", "lng_sum")
-  SELECT l.level, d.x >> (24 - l.level), d.y >> (24 - l.level), d.city, d.type, d.visited,
-    min(d.region), sum(d.sign)::integer, sum(d.sign * d.lat), sum(d.sign * d.lng)
+  SELECT l.level, coalesce(d.x >> (24 - l.level), 0), coalesce(d.y >> (24 - l.level), 0), d.city,
+    d.type, d.visited, min(d.region), sum(d.sign)::integer, coalesce(sum(d.sign * d.lat), 0),
+    coalesce(sum(d.sign * d.lng), 0)
   FROM unnest(d_x, d_y, d_city, d_type, d_visited, d_region, d_lat, d_lng, d_sign)
     AS d(x, y, city, type, visited, region, lat, lng, sign)
-  CROSS JOIN generate_series(2, 15) AS l(level)
+  -- Level 0 is the one "cell" of the properties without coordinates (counted, listed apart).
+  CROSS JOIN LATERAL (
+    SELECT g FROM generate_series(2, 15) AS g WHERE d.x IS NOT NULL
+    UNION ALL SELECT 0 WHERE d.x IS NULL
+  ) AS l(level)
   GROUP BY 1, 2, 3, 4, 5, 6
   ORDER BY 1, 2, 3, 4, 5, 6
   ON CONFLICT ("level", "cx", "cy", "city_id", "property_type_id", "visited") DO UPDATE SET
@@ -68,12 +74,12 @@ BEGIN
     PERFORM "property_map_cells_apply"(array_agg(map_x), array_agg(map_y), array_agg(city_id),
       array_agg(property_type_id), array_agg(visited), array_agg(region_id),
       array_agg(latitude::float8), array_agg(longitude::float8), array_agg(1))
-    FROM inserted WHERE map_x IS NOT NULL;
+    FROM inserted;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM "property_map_cells_apply"(array_agg(map_x), array_agg(map_y), array_agg(city_id),
       array_agg(property_type_id), array_agg(visited), array_agg(region_id),
       array_agg(latitude::float8), array_agg(longitude::float8), array_agg(-1))
-    FROM deleted WHERE map_x IS NOT NULL;
+    FROM deleted;
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM "property_map_cells_apply"(array_agg(m.map_x), array_agg(m.map_y), array_agg(m.city_id),
       array_agg(m.property_type_id), array_agg(m.visited), array_agg(m.region_id),
@@ -86,8 +92,7 @@ BEGIN
       ) AS r(map_x, map_y, city_id, property_type_id, visited, region_id, lat, lng, sign)
       WHERE (o.latitude, o.longitude, o.city_id, o.property_type_id, o.visited)
         IS DISTINCT FROM (n.latitude, n.longitude, n.city_id, n.property_type_id, n.visited)
-    ) AS m
-    WHERE m.map_x IS NOT NULL;
+    ) AS m;
   ELSE
     DELETE FROM "property_map_cells";
   END IF;
@@ -102,4 +107,4 @@ CREATE TRIGGER "properties_map_cells_truncate" AFTER TRUNCATE ON "properties" FO
 SELECT "property_map_cells_apply"(array_agg(map_x), array_agg(map_y), array_agg(city_id),
   array_agg(property_type_id), array_agg(visited), array_agg(region_id),
   array_agg(latitude::float8), array_agg(longitude::float8), array_agg(1))
-FROM "properties" WHERE map_x IS NOT NULL;
+FROM "properties";

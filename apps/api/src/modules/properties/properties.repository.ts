@@ -111,7 +111,7 @@ function activeFilters(f: PesoFilters) {
   return { keys, values };
 }
 
-const filterConditions = (f: PesoFilters): SQL[] => {
+export const filterConditions = (f: PesoFilters): SQL[] => {
   const { keys, values } = activeFilters(f);
   return keys.map((key) => FILTERS.high[key](values[key]));
 };
@@ -165,9 +165,9 @@ function afterCursor(spec: SortSpec): SQL {
 }
 
 /** The area a price per m² divides by: land for lots and parcels, built area otherwise. */
-const basisArea = sql`(case when ${property_types.area_basis} = 'land' then ${properties.land_sqmts} else ${properties.building_sqmts} end)`;
+export const basisArea = sql`(case when ${property_types.area_basis} = 'land' then ${properties.land_sqmts} else ${properties.building_sqmts} end)`;
 /** The price in UF, unrounded: the amount itself, or the pesos over the UF they were priced at. */
-const priceInUf = sql`(case when ${properties.price_unit} = 'UF' then ${properties.price_amount} else ${properties.price} / ${appliedUf} end)`;
+export const priceInUf = sql`(case when ${properties.price_unit} = 'UF' then ${properties.price_amount} else ${properties.price} / ${appliedUf} end)`;
 
 /** numeric text to a number; null never reaches a decoder (both row mappers skip it). */
 const decimal = (value: unknown): number | null => Number(value);
@@ -179,7 +179,7 @@ const decimal = (value: unknown): number | null => Number(value);
  * The UF itself travels as one text cell, `date value source` (null while none is known), which
  * the service reads from the first row only: a page's rows all carry the same.
  */
-const ufColumns = {
+export const ufColumns = {
   price_uf: sql`round(${priceInUf}, 2)`.mapWith(decimal),
   price_per_sqm_uf:
     sql`case when ${basisArea} > 0 then round(${priceInUf} / ${basisArea}, 2) end`.mapWith(decimal),
@@ -225,7 +225,7 @@ function matchCount(filters: FilterKey[], side: PriceSide = 'high') {
 }
 
 /** Joins what a card names: its comuna, region and type (always there: inner joins). */
-function withNames<T extends PgSelect>(query: T) {
+export function withNames<T extends PgSelect>(query: T) {
   return query
     .innerJoin(cities, eq(cities.id, properties.city_id))
     .innerJoin(regions, eq(regions.id, properties.region_id))

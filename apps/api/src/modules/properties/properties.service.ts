@@ -71,7 +71,7 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
 });
 
 /** The UF a row's figures were converted with, from its `date value source` cell. */
-function ufOf({ uf_used }: Pick<repo.CountRow, 'uf_used'>): UfValue | null {
+export function ufOf({ uf_used }: Pick<repo.CountRow, 'uf_used'>): UfValue | null {
   if (uf_used === null) return null;
   const [date = '', value = '', source = ''] = uf_used.split(' ');
   return { date, value: Number(value), source: source as UfSource };
@@ -85,26 +85,28 @@ function ufOf({ uf_used }: Pick<repo.CountRow, 'uf_used'>): UfValue | null {
 export const ufToPesos = (amount: number, value: number) =>
   Number((BigInt(Math.round(amount * 100)) * BigInt(Math.round(value * 100)) + 5_000n) / 10_000n);
 
+/**
+ * The filters with their price bounds in pesos; null when they are in UF and no UF value is
+ * known, so that no price can match them.
+ */
+export async function pesoFilters(
+  db: Database,
+  { price_unit, ...filters }: repo.PropertyFilters,
+): Promise<repo.PesoFilters | null> {
+  if (price_unit !== 'UF' || (filters.price_min === undefined && filters.price_max === undefined))
+    return filters;
+  const value = await repo.appliedUfValue(db);
+  if (value === null) return null;
+  const pesos = (bound: number | undefined) =>
+    bound === undefined ? undefined : ufToPesos(bound, value);
+  return { ...filters, price_min: pesos(filters.price_min), price_max: pesos(filters.price_max) };
+}
+
 export type PropertiesServiceOptions = { photos: PhotosService };
 
 export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
   const { photoUrls, cardPhotoUrl } = photos;
-  /**
-   * The filters with their price bounds in pesos; null when they are in UF and no UF value is
-   * known, so that no price can match them.
-   */
-  async function inPesos({
-    price_unit,
-    ...filters
-  }: repo.PropertyFilters): Promise<repo.PesoFilters | null> {
-    if (price_unit !== 'UF' || (filters.price_min === undefined && filters.price_max === undefined))
-      return filters;
-    const value = await repo.appliedUfValue(db);
-    if (value === null) return null;
-    const pesos = (bound: number | undefined) =>
-      bound === undefined ? undefined : ufToPesos(bound, value);
-    return { ...filters, price_min: pesos(filters.price_min), price_max: pesos(filters.price_max) };
-  }
+  const inPesos = (filters: repo.PropertyFilters) => pesoFilters(db, filters);
 
   async function list(query: ListPropertiesQuery): Promise<PropertyList> {
     const { sort, limit, cursor: rawCursor, ...given } = query;
