@@ -1,7 +1,11 @@
+import '@/features/market/messages';
 import '@/features/properties/messages';
 import { Stack, Title } from '@mantine/core';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
+import { MarketStatsSection } from '@/features/market/components/market-stats-section';
+import type { GridFilterPatch } from '@/features/market/grid-filter';
+import { propertyFiltersToSearchParams } from '@/features/properties/api/get-properties';
 import { PropertyFilters } from '@/features/properties/components/property-filters';
 import { usePropertyFilterParams } from '@/features/properties/use-property-filter-params';
 import { usePageTitle } from '@/i18n/use-page-title';
@@ -24,10 +28,15 @@ export function Component() {
 function DataScreen() {
   const t = useT();
   const { filters, change, clear } = usePropertyFilterParams();
+  // The figures ignore the grid's sort; a row's link keeps it.
+  const filterQuery = propertyFiltersToSearchParams({ ...filters, sort: undefined }).toString();
+  const gridHref = (patch: GridFilterPatch) =>
+    `${paths.properties.getHref()}?${propertyFiltersToSearchParams({ ...filters, ...patch })}`;
   return (
     <Stack gap="md">
       <Title order={2}>{t('nav.data')}</Title>
       <PropertyFilters filters={filters} onChange={change} onClear={clear} />
+      <MarketStatsSection filterQuery={filterQuery} gridHref={gridHref} />
     </Stack>
   );
 }

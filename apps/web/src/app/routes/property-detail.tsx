@@ -1,11 +1,14 @@
+import '@/features/market/messages';
 import '@/features/properties/messages';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
+import { PropertyComparables } from '@/features/market/components/property-comparables';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
 import { PropertyDetailScreen } from '@/features/properties/components/property-detail-screen';
+import { PropertyPrice } from '@/features/properties/components/property-price';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 import { parseRouteId } from '@/lib/route-id';
@@ -35,7 +38,16 @@ export function Component() {
           </Anchor>
         </Stack>
       ) : (
-        <PropertyDetailScreen id={id} canManage={canManage} />
+        <PropertyDetailScreen
+          id={id}
+          canManage={canManage}
+          sections={(property) => (
+            <PropertyComparables
+              property={property}
+              renderPrice={(comparable, uf) => <PropertyPrice property={comparable} uf={uf} />}
+            />
+          )}
+        />
       )}
     </RequireAuth>
   );

@@ -8,12 +8,15 @@ type Priced = Pick<
   'price_amount' | 'price_unit' | 'price_clp' | 'price_uf' | 'price_per_sqm' | 'price_per_sqm_uf'
 >;
 
+/** A price in both units, without its price per m² (a comparable's on the detail page). */
+type Amounts = Pick<Priced, 'price_amount' | 'price_unit' | 'price_clp' | 'price_uf'>;
+
 /** The price as it was entered: "UF 4.500,5" or "CLP$ 125.000.000". */
-export const originalPrice = (p: Priced) =>
+export const originalPrice = (p: Amounts) =>
   p.price_unit === 'UF' ? formatUf(p.price_amount) : formatPrice(p.price_amount);
 
 /** The price in the other unit, converted with the UF in use, or null when it cannot be. */
-const convertedPrice = (p: Priced) =>
+const convertedPrice = (p: Amounts) =>
   p.price_unit === 'UF'
     ? p.price_clp === null
       ? null
@@ -35,7 +38,7 @@ export function pricePerArea(p: Priced): string | null {
 }
 
 export type PropertyPriceProps = {
-  property: Priced;
+  property: Amounts;
   /** The UF value the API converted with (null: none is known). */
   uf: UfValue | null;
   size?: 'card' | 'page';

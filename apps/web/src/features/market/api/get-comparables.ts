@@ -1,0 +1,16 @@
+import { type Comparables, ComparablesSchema } from '@bec/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { marketKeys } from './market-query-keys';
+
+/** GET /api/market/comparables/:id: property `id` against its peers, and its nearest ones. */
+export const getComparables = (id: number, signal?: AbortSignal): Promise<Comparables> =>
+  apiRequest(`/market/comparables/${id}`, ComparablesSchema, { signal });
+
+export const comparablesQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: marketKeys.comparables(id),
+    queryFn: ({ signal }) => getComparables(id, signal),
+  });
+
+export const useComparables = (id: number) => useQuery(comparablesQueryOptions(id));

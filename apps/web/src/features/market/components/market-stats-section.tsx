@@ -1,0 +1,139 @@
+import { STATS_GROUPS, type StatsGroup, type StatsRow } from '@bec/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Component, lazy, type ReactNode, Suspense, useId } from 'react';
+import { useNavigate } from 'react-router';
+import { useMarketStats } from '@/features/market/api/get-market-stats';
+import { type GridHref, gridFilterOf } from '@/features/market/grid-filter';
+import { GROUP_LABELS } from '@/features/market/group-labels';
+import { useStatsGroupParam } from '@/features/market/use-stats-group-param';
+import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
+import { MarketStatsSummary } from './market-stats-summary';
+import { MarketStatsTable } from './market-stats-table';
+
+// recharts and Mantine's charts load only with this section, and after its table (ADR 013).
+const MarketStatsCharts = lazy(() =>
+  import('./market-stats-charts').then((module) => ({ default: module.MarketStatsCharts })),
+);
+
+/** The charts' chunk failed to load (offline, a deploy replaced it): the table stays. */
+class ChartsBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export type MarketStatsSectionProps = {
+  /** The grid's filters as its URL writes them (`region_id=13&visited=true`). */
+  filterQuery: string;
+  /** The grid filtered to a row, beside the current filters (the app builds the link). */
+  gridHref: GridHref;
+};
+
+/**
+ * Statistics of the properties that match the grid's filters, grouped by region, comuna or type
+ * (the choice kept in the URL as `group=`): a line for all of them, a sortable table, and charts
+ * of the median UF/m² and of its spread. Each row and bar opens the grid filtered to it.
+ */
+export function MarketStatsSection({ filterQuery, gridHref }: MarketStatsSectionProps) {
+  const t = useT();
+  const titleId = useId();
+  const captionId = useId();
+  const navigate = useNavigate();
+  const [group, setGroup] = useStatsGroupParam();
+  const stats = useMarketStats(filterQuery, group);
+
+  let content: ReactNode;
+  if (stats.isError) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{t('market.stats.failed', { message: errorText(stats.error) })}</Text>
+          <Button size="xs" variant="default" onClick={() => void stats.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (stats.isPending) {
+    content = (
+      <Center py="md" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">{t('market.stats.loading')}</Text>
+        </Group>
+      </Center>
+    );
+  } else if (stats.data.all.count === 0) {
+    content = <Text>{t('market.stats.empty')}</Text>;
+  } else {
+    const data = stats.data;
+    const openGrid = (row: StatsRow) => void navigate(gridHref(gridFilterOf(data.group, row.id)));
+    content = (
+      <Stack
+        gap="md"
+        aria-busy={stats.isPlaceholderData}
+        style={{ opacity: stats.isPlaceholderData ? 0.6 : 1 }}
+      >
+        <MarketStatsSummary all={data.all} />
+        <MarketStatsTable
+          group={data.group}
+          rows={data.rows}
+          gridHref={gridHref}
+          captionId={captionId}
+        />
+        <ChartsBoundary
+          fallback={
+            <Text size="sm" c="dimmed">
+              {t('market.stats.chart.failed')}
+            </Text>
+          }
+        >
+          <Suspense
+            fallback={
+              <Center py="md">
+                <Loader size="sm" aria-label={t('market.stats.chart.loading')} />
+              </Center>
+            }
+          >
+            <MarketStatsCharts stats={data} captionId={captionId} onSelect={openGrid} />
+          </Suspense>
+        </ChartsBoundary>
+      </Stack>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="center">
+          <Title order={3} id={titleId}>
+            {t('market.stats.title')}
+          </Title>
+          <SegmentedControl
+            aria-label={t('market.stats.groupBy')}
+            data={STATS_GROUPS.map((value) => ({ value, label: t(GROUP_LABELS[value]) }))}
+            value={group}
+            onChange={(value) => setGroup(value as StatsGroup)}
+          />
+        </Group>
+        {content}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { usePropertyFilterParams } from './use-property-filter-params';
+
+/** The hook on a page at `path`; the router tells the URL it leaves. */
+function renderAt(path: string) {
+  const holder: { current?: ReturnType<typeof usePropertyFilterParams> } = {};
+  function Page() {
+    holder.current = usePropertyFilterParams();
+    return null;
+  }
+  const router = createMemoryRouter([{ path: '/data', element: <Page /> }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  const hook = () => {
+    if (!holder.current) throw new Error('the page has not rendered');
+    return holder.current;
+  };
+  return { router, hook };
+}
+
+describe('usePropertyFilterParams', () => {
+  it("changes and clears the grid's filters, leaving the page's other parameters", () => {
+    const { router, hook } = renderAt('/data?group=region&region_id=13&q=casa');
+    expect(hook().filters).toEqual({ region_id: 13, q: 'casa' });
+
+    act(() => hook().change({ city_id: 13120, q: undefined }));
+    expect(router.state.location.search).toBe('?group=region&region_id=13&city_id=13120');
+    expect(hook().filters).toEqual({ region_id: 13, city_id: 13120 });
+
+    act(() => hook().clear());
+    expect(router.state.location.search).toBe('?group=region');
+    expect(hook().filters).toEqual({});
+  });
+});
