@@ -565,6 +565,85 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
     );
   });
 
+  it('GET /api/market/map and /api/market/stats: the grid’s filters, a view and a grouping', async () => {
+    const coordinate = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('-70.6', '-33.45', '-56', '-17', '-110', '180') },
+      fc.constantFrom(
+        '-180.0001',
+        '91',
+        '1e2',
+        '0x10',
+        ' -70',
+        '-70.',
+        '.5',
+        '-0',
+        '1.12345678901',
+      ),
+      queryText,
+    );
+    const zoom = fc.constantFrom('0', '5', '13', '15', '16', '19');
+    const group = fc.constantFrom('region', 'comuna', 'type');
+    // Mostly a view the map accepts (all of Chile, Santiago) with one value made hostile, so the
+    // queries get past validation as often as they are refused by it.
+    const validView = fc.record({
+      box: fc.constantFrom(
+        { west: '-76', south: '-56', east: '-66.4', north: '-17.5' },
+        { west: '-70.85', south: '-33.65', east: '-70.45', north: '-33.3' },
+      ),
+      zoom,
+      group,
+    });
+    const view = fc.oneof(
+      { weight: 2, arbitrary: validView.map(({ box, ...rest }) => ({ ...box, ...rest })) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(
+            validView,
+            fc.constantFrom('west', 'south', 'east', 'north', 'zoom', 'group'),
+            coordinate,
+          )
+          .map(([{ box, ...rest }, key, value]) => ({ ...box, ...rest, [key]: value })),
+      },
+      fc.record(
+        {
+          west: coordinate,
+          south: coordinate,
+          east: coordinate,
+          north: coordinate,
+          zoom: queryText,
+          group: queryText,
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    expectNone(
+      await fuzz(fc.tuple(listQuery, view), async ([query, extra]) => {
+        const { sort: _sort, limit: _limit, ...filters } = query;
+        const params = new URLSearchParams({ ...filters, ...extra });
+        const map = await probe('viewer', { method: 'GET', url: `/api/market/map?${params}` });
+        if (map.problem) return map.problem;
+        return (await probe('viewer', { method: 'GET', url: `/api/market/stats?${params}` }))
+          .problem;
+      }),
+    );
+  });
+
+  it('GET /api/market/comparables/:id', async () => {
+    expectNone(
+      await fuzz(
+        idText(() => propertyId),
+        async (id) => {
+          const { response, problem } = await probe('viewer', {
+            method: 'GET',
+            url: `/api/market/comparables/${pathSegment(id)}`,
+          });
+          return problem ?? pathIdProblem(id, response);
+        },
+      ),
+    );
+  });
+
   it('PUT /api/uf/values/:date and GET /api/uf/values', async () => {
     const day = fc.oneof(
       { weight: 2, arbitrary: fc.constantFrom('2025-11-24', '2025-12-09', '2024-02-29') },
