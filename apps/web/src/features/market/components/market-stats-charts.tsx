@@ -40,8 +40,8 @@ export type MarketStatsChartsProps = {
 
 /**
  * The median UF/m² per group as bars (each opens the grid filtered to it) and the spread of
- * UF/m² as a histogram. Loaded apart from the page's first code (React.lazy): recharts is big.
- * Each chart is a figure that names the table above as its text equivalent.
+ * UF/m² as a histogram; only /data loads them. Each chart is a figure that names the table above
+ * as its text equivalent.
  */
 export function MarketStatsCharts({ stats, captionId, onSelect }: MarketStatsChartsProps) {
   const t = useT();

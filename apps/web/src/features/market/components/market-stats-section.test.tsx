@@ -1,7 +1,7 @@
 import type { MarketStats, StatsFigures, StatsRow } from '@bec/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GridFilterPatch } from '@/features/market/grid-filter';
 import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
@@ -95,11 +95,6 @@ const names = () =>
   within(screen.getByRole('table'))
     .getAllByRole('rowheader')
     .map((cell) => cell.textContent);
-
-// The charts are a lazy chunk: load it once, up front, so no test waits on the import.
-beforeAll(async () => {
-  await import('./market-stats-charts');
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

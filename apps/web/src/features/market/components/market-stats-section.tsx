@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Component, lazy, type ReactNode, Suspense, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useMarketStats } from '@/features/market/api/get-market-stats';
 import { type GridHref, gridFilterOf } from '@/features/market/grid-filter';
@@ -19,24 +19,15 @@ import { GROUP_LABELS } from '@/features/market/group-labels';
 import { useStatsGroupParam } from '@/features/market/use-stats-group-param';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
+import { MarketStatsCharts } from './market-stats-charts';
 import { MarketStatsSummary } from './market-stats-summary';
 import { MarketStatsTable } from './market-stats-table';
 
-// recharts and Mantine's charts load only with this section, and after its table (ADR 013).
-const MarketStatsCharts = lazy(() =>
-  import('./market-stats-charts').then((module) => ({ default: module.MarketStatsCharts })),
-);
-
-/** The charts' chunk failed to load (offline, a deploy replaced it): the table stays. */
-class ChartsBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
+// The charts (recharts and Mantine's charts) come with /data's own code, which the router loads
+// lazily: only this page loads them (ADR 013). A React.lazy chunk of their own would be imported
+// from inside that lazy chunk, and Rolldown (1.2) then moves modules the first screen shares with
+// it (react-dom's, React's) out of the entry into chunks of their own: the first load grew by
+// 0.6 kB (1.0 kB for a trivial component), past its budget.
 
 export type MarketStatsSectionProps = {
   /** The grid's filters as its URL writes them (`region_id=13&visited=true`). */
@@ -97,23 +88,7 @@ export function MarketStatsSection({ filterQuery, gridHref }: MarketStatsSection
           gridHref={gridHref}
           captionId={captionId}
         />
-        <ChartsBoundary
-          fallback={
-            <Text size="sm" c="dimmed">
-              {t('market.stats.chart.failed')}
-            </Text>
-          }
-        >
-          <Suspense
-            fallback={
-              <Center py="md">
-                <Loader size="sm" aria-label={t('market.stats.chart.loading')} />
-              </Center>
-            }
-          >
-            <MarketStatsCharts stats={data} captionId={captionId} onSelect={openGrid} />
-          </Suspense>
-        </ChartsBoundary>
+        <MarketStatsCharts stats={data} captionId={captionId} onSelect={openGrid} />
       </Stack>
     );
   }
