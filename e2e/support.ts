@@ -37,7 +37,7 @@ export const accessToken = (page: Page) =>
 /** Calls the API as the signed-in page would (for setup and cross-checks, not for the journey). */
 export async function api(
   page: Page,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   data?: unknown,
 ) {

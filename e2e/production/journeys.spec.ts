@@ -162,6 +162,29 @@ test('the editor adds a property with photos, PUT straight to the bucket; card a
   expect(photo.headers().location).toMatch(new RegExp(`^${PRODUCTION.s3Origin}/`));
 });
 
+test("the Data page's statistics show the new property, their charts drawn under the real CSP", async ({
+  page,
+}) => {
+  await signIn(page, PRODUCTION.admin);
+  // A UF value (UF_SOURCE is none here), so the new property has a UF/m² and the charts bars.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(
+    new Date(),
+  );
+  expect((await api(page, 'PUT', `/api/uf/values/${today}`, { value: 39643.59 })).status).toBe(200);
+
+  await (await sidebarLinks(page)).filter({ hasText: 'Datos' }).click();
+  await expect(page).toHaveURL(/\/data$/);
+  const stats = page.getByRole('main').getByRole('region', { name: 'Estadísticas' });
+  const row = stats.getByRole('row', { name: /Ñuñoa/ });
+  await expect(row.getByRole('cell').first()).toHaveText('1');
+  await expect(row.getByText(/^UF \d+(,\d+)?\/m²$/)).toBeVisible();
+  // recharts draws SVG and sets style attributes through the DOM: the strict fixture fails the
+  // test on any CSP violation.
+  const bars = stats.getByRole('figure', { name: /^Gráfico de barras/ });
+  await expect(bars.locator('.recharts-bar-rectangle')).toHaveCount(1);
+  await expect(stats.getByRole('figure', { name: /^Histograma/ })).toBeVisible();
+});
+
 test('the editor edits the price, then deletes the property; it is not fetched again', async ({
   page,
 }) => {
