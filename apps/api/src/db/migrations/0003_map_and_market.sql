@@ -43,14 +43,17 @@ CREATE TRIGGER "properties_total_update" AFTER UPDATE ON "properties" FOR EACH S
 -- (ADR 017), applied from a statement's rows as signed deltas:
 -- +1 for a row that appears in a cell, -1 for one that leaves it. One upsert per statement, its
 -- rows in key order, so concurrent writers lock shared cells in the same order (no deadlock).
+-- Each row counts twice in a cell: under its comuna, type and visited, and in the cell's "every
+-- property" row (city_id 0, property_type_id 0, visited false, region_id 0), so a view with no
+-- filter reads one row per cell however many comunas and types share it (bench/README).
 CREATE FUNCTION "property_map_cells_apply"(
   d_x integer[], d_y integer[], d_city integer[], d_type integer[], d_visited boolean[],
   d_region smallint[], d_lat double precision[], d_lng double precision[], d_sign integer[]
 ) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "property_map_cells" AS c
     ("level", "cx", "cy", "city_id", "property_type_id", "visited", "region_id", "n", "lat_sum", "lng_sum")
-  SELECT l.level, coalesce(d.x >> (24 - l.level), 0), coalesce(d.y >> (24 - l.level), 0), d.city,
-    d.type, d.visited, min(d.region), sum(d.sign)::integer, coalesce(sum(d.sign * d.lat), 0),
+  SELECT l.level, coalesce(d.x >> (24 - l.level), 0), coalesce(d.y >> (24 - l.level), 0), k.city,
+    k.type, k.visited, min(k.region), sum(d.sign)::integer, coalesce(sum(d.sign * d.lat), 0),
     coalesce(sum(d.sign * d.lng), 0)
   FROM unnest(d_x, d_y, d_city, d_type, d_visited, d_region, d_lat, d_lng, d_sign)
     AS d(x, y, city, type, visited, region, lat, lng, sign)
@@ -59,6 +62,8 @@ CREATE FUNCTION "property_map_cells_apply"(
     SELECT g FROM generate_series(2, 15) AS g WHERE d.x IS NOT NULL
     UNION ALL SELECT 0 WHERE d.x IS NULL
   ) AS l(level)
+  CROSS JOIN LATERAL (VALUES (d.city, d.type, d.visited, d.region), (0, 0, false, 0::smallint))
+    AS k(city, type, visited, region)
   GROUP BY 1, 2, 3, 4, 5, 6
   ORDER BY 1, 2, 3, 4, 5, 6
   ON CONFLICT ("level", "cx", "cy", "city_id", "property_type_id", "visited") DO UPDATE SET
