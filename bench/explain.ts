@@ -1,13 +1,15 @@
 import type pg from 'pg';
 import type { BuiltQuery } from './list-queries.js';
 
-type PlanNode = {
+export type PlanNode = {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Sort Method'?: string;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
   Plans?: PlanNode[];
 };
 
@@ -21,17 +23,17 @@ export type PlanVerdict = {
   verdict: string;
 };
 
-const walk = (node: PlanNode, visit: (n: PlanNode) => void) => {
+export const walk = (node: PlanNode, visit: (n: PlanNode) => void) => {
   visit(node);
   for (const child of node.Plans ?? []) walk(child, visit);
 };
 
-const rowsOut = (node: PlanNode) => (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
+export const rowsOut = (node: PlanNode) => (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
 
 /** EXPLAIN (ANALYZE) of a statement with its values, as JSON: the plan tree and its time. */
-async function explainJson(pool: pg.Pool, query: BuiltQuery) {
+export async function explainJson(pool: pg.Pool, query: BuiltQuery, buffers = false) {
   const result = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-    `explain (analyze, format json) ${query.sql}`,
+    `explain (analyze${buffers ? ', buffers' : ''}, format json) ${query.sql}`,
     query.params,
   );
   const json = result.rows[0]?.['QUERY PLAN'][0];

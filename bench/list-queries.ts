@@ -28,7 +28,7 @@ export type PageQueries = {
 };
 
 /** A prepared statement's text, with its placeholders filled as Drizzle fills them to execute. */
-const bound = ({ statement, values }: Bound<unknown>): BuiltQuery => {
+export const bound = <Row>({ statement, values }: Bound<Row>): BuiltQuery => {
   const query = statement.prepared.getQuery();
   return { sql: query.sql, params: fillPlaceholders(query.params, values), name: statement.name };
 };

@@ -138,7 +138,8 @@ function levelTable({ samples, levels }: LevelFigures) {
   ].join('\n');
 }
 
-export function printSummary(summary: Summary, targets: Target[]) {
+/** `extra`: lines printed after the main table (the market scenarios side by side, their plans). */
+export function printSummary(summary: Summary, targets: Target[], extra: string[] = []) {
   const cpu = (r: LoadResult | null) =>
     r?.cpu
       ? [r.cpu.server, r.cpu.postgres, r.cpu.bench, r.cpu.other].map((n) => n.toFixed(0)).join('/')
@@ -209,6 +210,7 @@ export function printSummary(summary: Summary, targets: Target[]) {
     for (const s of summary.scenarios.filter((x) => x.roundRatios?.length && encodings(x)))
       out.push(`  ${s.label}: ${s.roundRatios?.map((r) => `${Math.round(r * 100)}%`).join(' ')}`);
   }
+  if (extra.length) out.push('', ...extra);
   if (summary.levels) out.push('', levelTable(summary.levels));
   out.push('');
   out.push(
@@ -245,7 +247,12 @@ export function printSummary(summary: Summary, targets: Target[]) {
     );
   }
   out.push('');
-  if (summary.only) out.push(`Targets not judged: BENCH_ONLY=${summary.only} ran a subset.`);
+  if (summary.only)
+    out.push(
+      summary.only === 'market'
+        ? 'BENCH_ONLY=market ran a subset: only the Data section’s targets are judged.'
+        : `Targets not judged: BENCH_ONLY=${summary.only} ran a subset.`,
+    );
   for (const t of targets) out.push(`${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.detail}`);
   out.push('='.repeat(100));
   console.log(out.join('\n'));

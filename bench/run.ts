@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: proves the property list stays fast at 100,000 rows on PostgreSQL.
  * Phases: a fresh database migrated by the API's own code → the real server as a child process →
- * 1,000 listings and the first page measured → 100,000 listings, plans explained, every scenario
- * measured over HTTP (autocannon) and the list pages also through the raw driver → web bundle
- * sizes → one summary and PASS/FAIL for the three targets (exit 1 if one is missed).
+ * 1,000 listings and the first page measured → 10,000 listings and the Data section's endpoints
+ * (bench/market.ts) → 100,000 listings, plans explained, every scenario measured over HTTP
+ * (autocannon), the list pages also through the raw driver, the Data section's endpoints again →
+ * web bundle sizes → one summary and PASS/FAIL for the targets (exit 1 if one is missed).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,14 @@ import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } f
 import { explainBrief, explainQuery } from './explain.js';
 import { measureExport } from './export.js';
 import { pageQueries } from './list-queries.js';
+import {
+  type ColdStats,
+  judgeMarket,
+  type MarketPhase,
+  type MarketPlan,
+  marketSummary,
+  runMarketPhase,
+} from './market.js';
 import { createRandom } from './random.js';
 import {
   describeMachine,
@@ -62,6 +71,8 @@ const TEAM = [
 ] as const;
 
 const SMALL = 1_000;
+/** The Data section's endpoints are measured here and at LARGE: their cost must stay flat. */
+const MEDIUM = 10_000;
 const LARGE = 100_000;
 const DEEP_OFFSET = 50_000;
 /** A street and a comuna: present in thousands of rows, and typed by real users. */
@@ -76,9 +87,11 @@ const JIT_WARMUP = 10;
 /**
  * BENCH_ONLY=compression: load the 100k rows, measure only the compression figures, no targets.
  * BENCH_ONLY=plans: load the 100k rows, time re-pricing the UF rows and EXPLAIN every list query.
+ * BENCH_ONLY=market: the Data section's endpoints at 10k and 100k rows, their plans and the
+ * statistics' cold cost; only their targets are judged.
  */
 const only = process.env.BENCH_ONLY || null;
-const SUBSETS = new Set(['compression', 'plans']);
+const SUBSETS = new Set(['compression', 'plans', 'market']);
 
 /** The UF in use while loading (pesos), and the next day's-value re-pricing is timed with. */
 const BENCH_UF = 39_643.59;
@@ -133,6 +146,13 @@ async function settle(pool: pg.Pool) {
 async function main() {
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'bec-bench-'));
   const scenarios: ScenarioResult[] = [];
+  const marketPlans: MarketPlan[] = [];
+  const marketCold: ColdStats[] = [];
+  const addMarket = (phase: MarketPhase) => {
+    scenarios.push(...phase.scenarios);
+    marketPlans.push(...phase.plans);
+    marketCold.push(phase.cold);
+  };
   const summary: Summary = {
     machine: machine('unknown'),
     scenarios,
@@ -224,6 +244,26 @@ async function main() {
       );
       server.assertAlive();
     }
+    if (!only || only === 'market') {
+      const started = performance.now();
+      await seeder.loadUpTo(MEDIUM);
+      await settle(pool);
+      summary.seedSeconds += (performance.now() - started) / 1000;
+      progress(
+        `loaded ${MEDIUM.toLocaleString('en-US')} properties (${seeder.counts().photos} photos), vacuumed and analyzed`,
+      );
+      // The market subset starts here on a fresh server: the first run warms up longer.
+      addMarket(
+        await runMarketPhase(
+          MEDIUM,
+          target,
+          timing,
+          { db: handle.db, pool },
+          only ? JIT_WARMUP : 0,
+        ),
+      );
+      server.assertAlive();
+    }
 
     seedStart = performance.now();
     await seeder.loadUpTo(LARGE, (n) => {
@@ -251,6 +291,7 @@ async function main() {
     const lists = only ? [] : LIST_SCENARIOS(deepCursor);
     const explained =
       only && only !== 'plans' ? [] : [...LIST_SCENARIOS(deepCursor), ...PRICE_PLANS];
+    const market = !only || only === 'market';
 
     // Re-pricing every UF row, as when a new UF value for today arrives: one UPDATE (two passes)
     // under the advisory lock, timed here with the server's own code. The server process checks
@@ -312,7 +353,7 @@ async function main() {
 
     // The first page with and without compression, and what each level costs on real answers.
     // Subset runs start here on a fresh server: a longer warm-up, shared by the three variants.
-    if (only !== 'plans') {
+    if (!only || only === 'compression') {
       scenarios.push(
         ...(await runEncodingScenarios(target, LARGE, only ? { ...timing, warmup: 4 } : timing)),
       );
@@ -348,7 +389,13 @@ async function main() {
         ),
       );
       server.assertAlive();
-
+    }
+    // The Data section's endpoints at 100k, as at 10k (before the add scenario, which adds rows).
+    if (market) {
+      addMarket(await runMarketPhase(LARGE, target, timing, { db: handle.db, pool }));
+      server.assertAlive();
+    }
+    if (!only) {
       // CSV exports, one download at a time as a user starts them: everything, and the filtered
       // list's region and price range. Each file must hold exactly the rows the database counts.
       for (const [label, search, where] of [
@@ -446,8 +493,17 @@ async function main() {
   if (!failed) rmSync(tempDir, { recursive: true, force: true });
   else progress(`kept ${tempDir} (server log) for a look`);
 
-  const targets = only ? [] : judge(scenarios, FIRST_PAGE.id, 'first-page-100k');
-  printSummary(summary, targets);
+  const targets = [
+    ...(only ? [] : judge(scenarios, FIRST_PAGE.id, 'first-page-100k')),
+    ...(!only || only === 'market' ? judgeMarket(scenarios, MEDIUM, LARGE) : []),
+  ];
+  printSummary(
+    summary,
+    targets,
+    marketPlans.length || marketCold.length
+      ? marketSummary(scenarios, marketPlans, marketCold, MEDIUM, LARGE)
+      : [],
+  );
   const invalid = scenarios.some((s) => s.error) || summary.exports.some((e) => e.error);
   if (invalid)
     console.error('bench: some scenarios failed or had non-2xx responses (see "!" lines above)');
@@ -457,11 +513,13 @@ async function main() {
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(root, 'bench/results/latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), summary, targets }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), summary, market: { plans: marketPlans, cold: marketCold }, targets }, null, 2)}\n`,
   );
-  const badPlans = summary.plans.filter((p) => !p.verdict.ok);
-  if (badPlans.length)
-    console.error(`bench: BAD plans: ${badPlans.map((p) => p.label).join('; ')}`);
+  const badPlans = [
+    ...summary.plans.filter((p) => !p.verdict.ok).map((p) => p.label),
+    ...marketPlans.filter((p) => !p.ok).map((p) => `${p.endpoint} @${p.rows}: ${p.label}`),
+  ];
+  if (badPlans.length) console.error(`bench: BAD plans: ${badPlans.join('; ')}`);
   return failed || invalid || badPlans.length || targets.some((t) => !t.pass) ? 1 : 0;
 }
 

@@ -1,0 +1,528 @@
+/**
+ * The Data section's endpoints under load (issue 17): clusters for all of Chile and for Santiago,
+ * statistics by comuna, and comparables of a random property, each at 10k and at 100k rows; the
+ * plans of the SQL each one runs (built by the repository's own `…Sql` builders and, for the
+ * comparables' prepared statements, `…Statement`; the calls mirror market.service.ts as
+ * list-queries.ts mirrors the list); and the statistics' cold cost, the first request after a
+ * write, which recomputes them.
+ */
+import {
+  MapClustersQuerySchema,
+  type MarketStats,
+  MarketStatsQuerySchema,
+  NEAREST_COMPARABLES,
+} from '@bec/contracts';
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Database } from '../apps/api/src/db/client.js';
+import { run } from '../apps/api/src/db/prepared.js';
+import { MAP_CELL_LEVELS } from '../apps/api/src/db/schema.js';
+import {
+  cellLevel,
+  MAP_LEVEL_MAX,
+  mapX,
+  mapY,
+  metresPerPixel,
+} from '../apps/api/src/modules/market/map-projection.js';
+import * as repo from '../apps/api/src/modules/market/market.repository.js';
+import { pesoFilters } from '../apps/api/src/modules/properties/properties.service.js';
+import { explainJson, type PlanNode, rowsOut, walk } from './explain.js';
+import { type BuiltQuery, bound } from './list-queries.js';
+import { createRandom } from './random.js';
+import { progress, type ScenarioResult, type Target } from './report.js';
+import { type Target as HttpTarget, runHttpScenario, type Timing } from './scenarios.js';
+
+/**
+ * All of Chile as the web's first fit asks for it: Chile from -17.5° to -56° is 570 px tall at
+ * zoom 4 and 1,140 px at zoom 5, so a map of a ~1280×800 window fits it at zoom 4. The box is
+ * Chile's; the map's wider view adds no cells (no property lies outside Chile).
+ */
+const CHILE = 'west=-76&south=-56&east=-66.4&north=-17.5&zoom=4';
+/** Greater Santiago at a city zoom: 10 × 10 cells of level 13 (64 px at zoom 11, ~4.6 km). */
+const SANTIAGO = 'west=-70.85&south=-33.65&east=-70.45&north=-33.30&zoom=11';
+const STATS = 'group=comuna';
+
+/** The four scenarios; the ids get the table size appended (`map-chile-10k`). */
+export const MARKET_SCENARIOS = [
+  { id: 'map-chile', label: 'map, all of Chile (zoom 4)' },
+  { id: 'map-santiago', label: 'map, Santiago (zoom 11)' },
+  { id: 'stats-comuna', label: 'statistics by comuna (warm)' },
+  { id: 'comparables', label: 'comparables, random id' },
+] as const;
+
+const scale = (rows: number) => `${rows / 1000}k`;
+const P50_LIMIT_MS = 50;
+const FLAT_RATIO = 1.5;
+const COLD_SAMPLES = 5;
+
+export type MarketPlan = {
+  rows: number;
+  endpoint: string;
+  label: string;
+  text: string;
+  executionMs: number;
+  /** Rows the plan's scans returned (index and table), and the buffers it touched. */
+  rowsRead: number;
+  buffers: number;
+  ok: boolean;
+  verdict: string;
+};
+
+export type ColdStats = {
+  rows: number;
+  /** Each sample: a no-op write, then one GET timed (ms), in order. */
+  samples: number[];
+  /** The GET right after, served from memory (ms). */
+  warmMs: number;
+};
+
+type Expect =
+  /** Must read this relation through one of these indexes; no Seq Scan of a big table. */
+  | { kind: 'index'; relation: string; indexes: string[] }
+  /** One-row tables (the counter, the UF in use): any scan, none of a big table. */
+  | { kind: 'tiny' }
+  /** Every matching row by design (medians): a full pass is the expected plan. */
+  | { kind: 'full' };
+
+type Planned = { endpoint: string; label: string; query: BuiltQuery; expect: Expect };
+
+const BIG_TABLES = new Set(['properties', 'property_map_cells']);
+
+/** The SQL text and values exactly as Drizzle sends them (the database's own dialect). */
+const render = (db: Database, query: SQL): BuiltQuery => {
+  const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  return { sql: built.sql, params: built.params };
+};
+
+/** EXPLAIN (ANALYZE, BUFFERS) as text, judged on the JSON form with the rule the query expects. */
+async function explainPlanned(pool: pg.Pool, rows: number, p: Planned): Promise<MarketPlan> {
+  const text = (
+    await pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${p.query.sql}`,
+      p.query.params,
+    )
+  ).rows
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
+  const json = await explainJson(pool, p.query, true);
+  const scans: PlanNode[] = [];
+  // Scans of tables (an index scan fetches its rows; a bitmap's heap scan stands for its index).
+  walk(json.Plan, (n) => {
+    if (n['Relation Name'] && /Scan$/.test(n['Node Type'])) scans.push(n);
+  });
+  const rowsRead = scans.reduce((sum, n) => sum + rowsOut(n), 0);
+  const buffers = (json.Plan['Shared Hit Blocks'] ?? 0) + (json.Plan['Shared Read Blocks'] ?? 0);
+  const seqOfBig = scans.filter(
+    (n) => n['Node Type'] === 'Seq Scan' && BIG_TABLES.has(n['Relation Name'] ?? ''),
+  );
+  const indexes = new Set<string>();
+  walk(json.Plan, (n) => {
+    if (n['Index Name']) indexes.add(n['Index Name']);
+  });
+  const read = `${rowsRead.toLocaleString('en-US')} rows read, ${buffers.toLocaleString('en-US')} buffers`;
+  let ok: boolean;
+  let verdict: string;
+  const expect = p.expect;
+  if (expect.kind === 'full') {
+    ok = true;
+    verdict = `OK by design: a full pass over the matching properties (medians need every row), computed once per data version; ${read}`;
+  } else if (expect.kind === 'tiny') {
+    ok = seqOfBig.length === 0;
+    verdict = `${ok ? 'OK' : 'BAD'}: one-row tables only${ok ? '' : ', but a Seq Scan of a big table'}; ${read}`;
+  } else {
+    const used = expect.indexes.filter((i) => indexes.has(i));
+    ok = used.length > 0 && seqOfBig.length === 0;
+    verdict = `${ok ? 'OK' : 'BAD'}: ${used.length ? `${expect.relation} through ${used.join(', ')}` : `NOT through ${expect.indexes.join(' or ')}`}${seqOfBig.length ? `, Seq Scan of ${seqOfBig.map((n) => n['Relation Name']).join(', ')}` : ''}; ${read}`;
+  }
+  return {
+    rows,
+    endpoint: p.endpoint,
+    label: p.label,
+    text,
+    executionMs: json['Execution Time'],
+    rowsRead,
+    buffers,
+    ok,
+    verdict,
+  };
+}
+
+const CELLS_INDEX: Expect = {
+  kind: 'index',
+  relation: 'property_map_cells',
+  indexes: ['property_map_cells_level_cx_cy_city_id_property_type_id_visited'],
+};
+const MAP_INDEXES: Expect = {
+  kind: 'index',
+  relation: 'properties',
+  indexes: ['properties_map_idx', 'properties_type_map_idx'],
+};
+
+/** Mirrors `map()` in market.service.ts for a cluster zoom: the statements one answer runs. */
+async function mapStatements(db: Database, endpoint: string, search: string): Promise<Planned[]> {
+  const parsed = MapClustersQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+  const { west, south, east, north, zoom, ...given } = parsed;
+  const filters = await pesoFilters(db, given);
+  if (!filters) throw new Error('bench: the map scenarios need no UF bounds');
+  const cellFilters = repo.asCellFilters(filters);
+  const out: Planned[] = [
+    cellFilters
+      ? {
+          endpoint,
+          label: 'totals from the cells',
+          query: render(db, repo.totalsFromCellsSql(cellFilters)),
+          expect: CELLS_INDEX,
+        }
+      : {
+          endpoint,
+          label: 'totals from the rows',
+          query: render(db, repo.totalsFromRowsSql(filters)),
+          expect: { kind: 'full' },
+        },
+  ];
+  const box = { x0: mapX(west), x1: mapX(east), y0: mapY(north), y1: mapY(south) };
+  const level = cellLevel(zoom);
+  const shift = MAP_LEVEL_MAX - level;
+  const cells = {
+    x0: box.x0 >> shift,
+    x1: box.x1 >> shift,
+    y0: box.y0 >> shift,
+    y1: box.y1 >> shift,
+  };
+  if (!cellFilters || level > MAP_CELL_LEVELS.max)
+    throw new Error('bench: the map scenarios are meant to read the kept cells');
+  out.push({
+    endpoint,
+    label: `clusters from the cells (level ${level})`,
+    query: render(db, repo.clustersFromCellsSql(level, cells, cellFilters)),
+    expect: CELLS_INDEX,
+  });
+  const singles = (await repo.clustersFromCells(db, level, cells, cellFilters)).filter(
+    (r) => r.n === 1,
+  );
+  if (singles.length)
+    out.push({
+      endpoint,
+      label: `single pins (${singles.length} cells of one)`,
+      query: render(db, repo.pointsOfCellsSql(shift, singles, filters)),
+      expect: MAP_INDEXES,
+    });
+  return out;
+}
+
+/** The statistics: the warm path (one version query) and the three passes of a recomputation. */
+async function statsStatements(db: Database, endpoint: string, answer: MarketStats) {
+  const { group: _group, ...given } = MarketStatsQuerySchema.parse(
+    Object.fromEntries(new URLSearchParams(STATS)),
+  );
+  const filters = await pesoFilters(db, given);
+  if (!filters) throw new Error('bench: the statistics scenario needs no UF bounds');
+  const width = answer.histogram[0]?.to ?? 1;
+  const bins = answer.histogram.length || 20;
+  return [
+    {
+      endpoint,
+      label: 'warm: the data version',
+      query: render(db, repo.dataVersionSql()),
+      expect: { kind: 'tiny' },
+    },
+    {
+      endpoint,
+      label: 'cold: count, quartiles and newest per comuna',
+      query: render(db, repo.groupStatsSql('comuna', filters)),
+      expect: { kind: 'full' },
+    },
+    {
+      endpoint,
+      label: 'cold: the histogram’s range (98th percentile of UF/m²)',
+      query: render(db, repo.ufPerSqmTopSql(filters)),
+      expect: { kind: 'full' },
+    },
+    {
+      endpoint,
+      label: 'cold: the histogram',
+      query: render(db, repo.ufPerSqmHistogramSql(filters, width, bins)),
+      expect: { kind: 'full' },
+    },
+  ] satisfies Planned[];
+}
+
+/**
+ * Comparables of a departamento in the comuna of Santiago (the densest peers and neighbours):
+ * the subject, its standing among peers, and each box the nearest search tries (mirroring
+ * `nearestOf` in market.service.ts).
+ */
+async function comparablesStatements(db: Database, pool: pg.Pool, endpoint: string) {
+  const pick = await pool.query<{ id: number }>(
+    `select p.id from properties p join property_types t on t.id = p.property_type_id
+     where p.city_id = 13101 and t.name = 'Departamento' and p.map_y is not null
+     order by p.id limit 1`,
+  );
+  const id = pick.rows[0]?.id;
+  if (id === undefined) throw new Error('bench: no departamento with coordinates in Santiago');
+  const subject = await repo.comparablesSubject(db, id);
+  if (!subject || subject.lat === null || subject.lng === null) throw new Error('bench: subject');
+  const out: Planned[] = [
+    {
+      endpoint,
+      label: `the subject (#${id}, a departamento in Santiago)`,
+      query: bound(repo.comparablesSubjectStatement(db, id)),
+      expect: { kind: 'index', relation: 'properties', indexes: ['properties_pkey'] },
+    },
+    {
+      endpoint,
+      label: 'its standing among peers (same comuna and type)',
+      query: bound(repo.peerStandingStatement(db, subject)),
+      expect: { kind: 'index', relation: 'properties', indexes: ['properties_peers_idx'] },
+    },
+  ];
+  const { lat, lng } = subject;
+  const x = subject.map_x ?? 0;
+  const y = subject.map_y ?? 0;
+  const last = 2 ** MAP_LEVEL_MAX - 1;
+  const near = { ...subject, lat, lng };
+  for (let r = 2 ** 11, step = 1; ; r *= 4, step++) {
+    const box = {
+      x0: Math.max(0, x - r),
+      x1: Math.min(last, x + r),
+      y0: Math.max(0, y - r),
+      y1: Math.min(last, y + r),
+    };
+    // The repository searches a box outwards (nearestInBox): within NEAREST_INNER_REACH first.
+    const inner = repo.NEAREST_INNER_REACH;
+    let answered = false;
+    if (x - inner > box.x0 && x + inner < box.x1 && y - inner > box.y0 && y + inner < box.y1) {
+      const small = { x0: x - inner, x1: x + inner, y0: y - inner, y1: y + inner };
+      const rows = await run(repo.nearestInBoxStatement(db, near, small, NEAREST_COMPARABLES));
+      const reach = inner * metresPerPixel(Math.abs(lat) + 1) - 1;
+      answered =
+        rows.length === NEAREST_COMPARABLES &&
+        (rows.at(-1)?.distance_m ?? Number.POSITIVE_INFINITY) < reach;
+      out.push({
+        endpoint,
+        label: `nearest of its type, box ${step} (±${r} px), first within ±${inner} px (${answered ? 'answered there' : 'not enough: the whole box next'})`,
+        query: bound(repo.nearestInBoxStatement(db, near, small, NEAREST_COMPARABLES)),
+        expect: MAP_INDEXES,
+      });
+    }
+    if (!answered)
+      out.push({
+        endpoint,
+        label: `nearest of its type, box ${step} (±${r} px)`,
+        query: bound(repo.nearestInBoxStatement(db, near, box, NEAREST_COMPARABLES)),
+        expect: MAP_INDEXES,
+      });
+    const rows = await repo.nearestInBox(db, near, box, NEAREST_COMPARABLES);
+    const reach = r * metresPerPixel(Math.abs(lat) + 1);
+    const farthest = rows.at(-1)?.distance_m ?? Number.POSITIVE_INFINITY;
+    const whole = box.x0 === 0 && box.x1 === last && box.y0 === 0 && box.y1 === last;
+    if (whole || (rows.length === NEAREST_COMPARABLES && farthest <= reach)) break;
+  }
+  return out;
+}
+
+/** The statements of the four endpoints, explained; printed as they come. */
+async function explainMarket(
+  db: Database,
+  pool: pg.Pool,
+  rows: number,
+  statsAnswer: MarketStats,
+): Promise<MarketPlan[]> {
+  const planned = [
+    ...(await mapStatements(db, 'map, all of Chile', CHILE)),
+    ...(await mapStatements(db, 'map, Santiago', SANTIAGO)),
+    ...(await statsStatements(db, 'statistics by comuna', statsAnswer)),
+    ...(await comparablesStatements(db, pool, 'comparables')),
+  ];
+  const plans: MarketPlan[] = [];
+  for (const p of planned) {
+    const plan = await explainPlanned(pool, rows, p);
+    console.log(
+      `\nEXPLAIN (ANALYZE, BUFFERS) @${scale(rows)}, ${p.endpoint}: ${p.label}:\n${plan.text}\n→ ${plan.verdict}\n`,
+    );
+    plans.push(plan);
+  }
+  return plans;
+}
+
+async function getJson<T>(target: HttpTarget, path: string): Promise<T> {
+  const response = await fetch(`${target.base}${path}`, {
+    headers: { authorization: `Bearer ${target.token}` },
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`GET ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+/**
+ * The statistics' cold cost: each sample bumps the data version with a write that changes
+ * nothing (as any edit would bump it), then times the one GET that recomputes.
+ */
+async function measureColdStats(
+  target: HttpTarget,
+  pool: pg.Pool,
+  rows: number,
+  id: number,
+): Promise<ColdStats> {
+  const samples: number[] = [];
+  for (let i = 0; i < COLD_SAMPLES; i++) {
+    await pool.query('update properties set visited = visited where id = $1', [id]);
+    const started = performance.now();
+    await getJson<MarketStats>(target, `/api/market/stats?${STATS}`);
+    samples.push(performance.now() - started);
+  }
+  const started = performance.now();
+  await getJson<MarketStats>(target, `/api/market/stats?${STATS}`);
+  const warmMs = performance.now() - started;
+  return { rows, samples, warmMs };
+}
+
+export type MarketPhase = { scenarios: ScenarioResult[]; plans: MarketPlan[]; cold: ColdStats };
+
+/**
+ * One phase at the table's current size: the plans, the statistics' cold cost, then the four
+ * scenarios under load (32 connections, a 2 s warm-up and 10 s measured, as every scenario).
+ * `firstWarmup`: a longer warm-up for the first scenario when the server is fresh.
+ */
+export async function runMarketPhase(
+  rows: number,
+  target: HttpTarget,
+  timing: Timing,
+  { db, pool }: { db: Database; pool: pg.Pool },
+  firstWarmup = 0,
+): Promise<MarketPhase> {
+  const ids = (await pool.query<{ id: number }>('select id from properties order by id')).rows.map(
+    (r) => r.id,
+  );
+  const statsAnswer = await getJson<MarketStats>(target, `/api/market/stats?${STATS}`);
+  const plans = await explainMarket(db, pool, rows, statsAnswer);
+  const cold = await measureColdStats(target, pool, rows, ids[0] ?? 1);
+  progress(
+    `statistics by comuna @${scale(rows)}, cold (after a write): ${cold.samples.map((ms) => ms.toFixed(0)).join(', ')} ms; warm once: ${cold.warmMs.toFixed(1)} ms`,
+  );
+  const random = createRandom(11);
+  const paths: Record<(typeof MARKET_SCENARIOS)[number]['id'], () => string> = {
+    'map-chile': () => `/api/market/map?${CHILE}`,
+    'map-santiago': () => `/api/market/map?${SANTIAGO}`,
+    'stats-comuna': () => `/api/market/stats?${STATS}`,
+    comparables: () => `/api/market/comparables/${random.pick(ids)}`,
+  };
+  const scenarios: ScenarioResult[] = [];
+  for (const s of MARKET_SCENARIOS) {
+    const path = paths[s.id];
+    scenarios.push(
+      await runHttpScenario(
+        `${s.id}-${scale(rows)}`,
+        s.label,
+        rows,
+        {
+          ...target,
+          path: path(),
+          ...(s.id === 'comparables' ? { vary: () => ({ path: path() }) } : {}),
+        },
+        scenarios.length ? timing : { ...timing, warmup: Math.max(timing.warmup, firstWarmup) },
+      ),
+    );
+  }
+  return { scenarios, plans, cold };
+}
+
+const fmt = (n: number | undefined, digits = 1) =>
+  n === undefined || Number.isNaN(n)
+    ? '–'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
+
+/** Targets (d) and (e) for each market scenario; a figure not measured fails its target. */
+export function judgeMarket(scenarios: ScenarioResult[], small: number, large: number): Target[] {
+  const out: Target[] = [];
+  for (const s of MARKET_SCENARIOS) {
+    const big = scenarios.find((r) => r.id === `${s.id}-${scale(large)}`)?.api ?? null;
+    out.push(
+      big
+        ? {
+            name: `(d) ${s.label}: p50 ≤ ${P50_LIMIT_MS} ms at ${scale(large)}`,
+            pass: big.p50 <= P50_LIMIT_MS,
+            detail: `p50 ${fmt(big.p50)} ms (need ≤ ${P50_LIMIT_MS} ms)`,
+          }
+        : { name: `(d) ${s.label}: p50 ≤ ${P50_LIMIT_MS} ms`, pass: false, detail: 'not measured' },
+    );
+  }
+  for (const s of MARKET_SCENARIOS) {
+    const big = scenarios.find((r) => r.id === `${s.id}-${scale(large)}`)?.api ?? null;
+    const little = scenarios.find((r) => r.id === `${s.id}-${scale(small)}`)?.api ?? null;
+    const name = `(e) ${s.label}: p50 at ${scale(large)} ≤ ${FLAT_RATIO} × p50 at ${scale(small)}`;
+    out.push(
+      big && little
+        ? {
+            name,
+            pass: big.p50 <= FLAT_RATIO * little.p50,
+            detail: `p50 ${fmt(big.p50)} ms at ${scale(large)} vs ${fmt(little.p50)} ms at ${scale(small)} = ${fmt(big.p50 / little.p50, 2)}× (need ≤ ${FLAT_RATIO.toFixed(2)}×)`,
+          }
+        : { name, pass: false, detail: 'not measured' },
+    );
+  }
+  return out;
+}
+
+/** The market scenarios side by side (10k | 100k), the cold statistics and the plans, briefly. */
+export function marketSummary(
+  scenarios: ScenarioResult[],
+  plans: MarketPlan[],
+  cold: ColdStats[],
+  small: number,
+  large: number,
+): string[] {
+  const out: string[] = [];
+  const header = [
+    'market scenario',
+    `${scale(small)} req/s`,
+    `${scale(small)} p50 ms`,
+    `${scale(small)} p99 ms`,
+    `${scale(large)} req/s`,
+    `${scale(large)} p50 ms`,
+    `${scale(large)} p99 ms`,
+    'p50 ratio',
+    `${scale(large)} srv CPU µs/answer`,
+    `${scale(large)} bytes/answer`,
+  ];
+  const rows = MARKET_SCENARIOS.map((s) => {
+    const a = scenarios.find((r) => r.id === `${s.id}-${scale(small)}`)?.api;
+    const b = scenarios.find((r) => r.id === `${s.id}-${scale(large)}`)?.api;
+    return [
+      s.label,
+      fmt(a?.requestsPerSecond, 0),
+      fmt(a?.p50),
+      fmt(a?.p99),
+      fmt(b?.requestsPerSecond, 0),
+      fmt(b?.p50),
+      fmt(b?.p99),
+      a && b ? `${fmt(b.p50 / a.p50, 2)}×` : '–',
+      b?.cpu ? fmt((b.cpu.server * 10_000) / b.requestsPerSecond, 0) : '–',
+      fmt(b?.bytesPerAnswer, 0),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  out.push('Data section (market) scenarios, side by side:');
+  out.push(line(header));
+  out.push(
+    `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const r of rows) out.push(line(r));
+  for (const c of cold)
+    out.push(
+      `Statistics by comuna, cold (the first GET after a write recomputes) @${scale(c.rows)}: ${c.samples.map((ms) => fmt(ms, 0)).join(', ')} ms (median ${fmt(median(c.samples), 0)} ms); the next GET ${fmt(c.warmMs)} ms`,
+    );
+  for (const p of plans)
+    out.push(
+      `Plan @${scale(p.rows)}, ${p.endpoint}: ${p.label}: ${p.executionMs.toFixed(2)} ms, ${p.verdict}`,
+    );
+  return out;
+}
