@@ -391,6 +391,23 @@ describe('/properties', () => {
       );
       expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
     });
+
+    it('lists those without a location apart (the map links here), as a filter the bar shows and removes', async () => {
+      const { requestsTo } = stubProperties();
+      const { router } = visit('/properties?region_id=13&located=false');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+      expect(requestsTo('GET /api/properties')[0]?.search.get('located')).toBe('false');
+      expect(screen.getByText('Only without a location')).toBeInTheDocument();
+
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Remove the filter “Only without a location”' }),
+      );
+      await waitFor(() => expect(router.state.location.search).toBe('?region_id=13'));
+      expect(screen.queryByText('Only without a location')).toBeNull();
+      await waitFor(() =>
+        expect(requestsTo('GET /api/properties').at(-1)?.search.has('located')).toBe(false),
+      );
+    });
   });
 
   describe('on a phone', () => {

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
+import { PositionMap } from '@/features/map/components/position-map';
 import { PropertyComparables } from '@/features/market/components/property-comparables';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
 import { PropertyDetailScreen } from '@/features/properties/components/property-detail-screen';
@@ -19,10 +20,11 @@ import { parseRouteId } from '@/lib/route-id';
  */
 export function Component() {
   const id = parseRouteId(useParams().id);
-  const { user } = useAuth();
+  const { user, clientConfig } = useAuth();
   const t = useT();
   usePageTitle('properties.detail.pageTitle');
   const canManage = user?.role === 'editor' || user?.role === 'admin';
+  const tiles = clientConfig?.map_tiles;
   return (
     <RequireAuth
       signedOutTo={paths.home.getHref()}
@@ -42,10 +44,20 @@ export function Component() {
           id={id}
           canManage={canManage}
           sections={(property) => (
-            <PropertyComparables
-              property={property}
-              renderPrice={(comparable, uf) => <PropertyPrice property={comparable} uf={uf} />}
-            />
+            <>
+              {tiles && property.latitude !== null && property.longitude !== null && (
+                <PositionMap
+                  lat={property.latitude}
+                  lng={property.longitude}
+                  name={property.name}
+                  tiles={tiles}
+                />
+              )}
+              <PropertyComparables
+                property={property}
+                renderPrice={(comparable, uf) => <PropertyPrice property={comparable} uf={uf} />}
+              />
+            </>
           )}
         />
       )}

@@ -1,3 +1,4 @@
+import type { ClientConfig } from '@bec/contracts';
 import type { UserManager } from 'oidc-client-ts';
 import { createContext } from 'react';
 import type { AuthState } from '@/features/auth/auth-machine';
@@ -11,6 +12,9 @@ export type AuthContextValue = AuthState & {
   retry: () => void;
   /** Known once the identity provider is ready. */
   userManager: UserManager | null;
+  /** The client configuration the sign-in service was set up from, which also says where the
+   * map tiles come from; known once the identity provider is ready. */
+  clientConfig: ClientConfig | null;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

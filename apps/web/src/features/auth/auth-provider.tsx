@@ -92,6 +92,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
     enabled: sessionStored || firstPaintDone,
   });
   const userManager = identityProvider.data?.userManager ?? null;
+  const clientConfig = identityProvider.data?.config ?? null;
   const idpStatus = identityProvider.status;
   const idpFailures = identityProvider.failureCount;
   const idpReason = identityProvider.failureReason?.message ?? 'Unknown error';
@@ -174,8 +175,8 @@ export function AuthProvider({ children }: AuthProviderProps) {
   }, [identityProviderFailed, sessionFailed, refetchIdentityProvider, refetchSession]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, signIn, signOut, retry, userManager }),
-    [state, signIn, signOut, retry, userManager],
+    () => ({ ...state, signIn, signOut, retry, userManager, clientConfig }),
+    [state, signIn, signOut, retry, userManager, clientConfig],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -11,6 +11,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     signOut: async () => undefined,
     retry: () => undefined,
     userManager: null,
+    clientConfig: null,
     ...overrides,
   };
 }

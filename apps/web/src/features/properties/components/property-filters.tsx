@@ -1,6 +1,8 @@
 import type { PropertySort } from '@bec/contracts';
 import {
+  Badge,
   Button,
+  CloseButton,
   type ComboboxData,
   Group,
   NumberInput,
@@ -99,6 +101,35 @@ export type PropertyFiltersProps = {
   onChange: (patch: Filters) => void;
   onClear: () => void;
 };
+
+/**
+ * The located filter, which no field sets (the map's "without a location" link does): shown as a
+ * badge, with a button that removes it.
+ */
+function LocatedBadge({ located, onRemove }: { located: boolean; onRemove: () => void }) {
+  const t = useT();
+  const label = located
+    ? t('properties.filters.locatedOnly')
+    : t('properties.filters.unlocatedOnly');
+  return (
+    <Badge
+      variant="light"
+      size="lg"
+      tt="none"
+      me="auto"
+      rightSection={
+        <CloseButton
+          size="xs"
+          variant="transparent"
+          aria-label={t('properties.filters.removeFilter', { filter: label })}
+          onClick={onRemove}
+        />
+      }
+    >
+      {label}
+    </Badge>
+  );
+}
 
 /** The filters a phone folds away (all but search and sort), to count the ones in use. */
 const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter(
@@ -294,6 +325,12 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
+        {filters.located !== undefined && (
+          <LocatedBadge
+            located={filters.located}
+            onRemove={() => onChange({ located: undefined })}
+          />
+        )}
         <Button
           hiddenFrom="sm"
           variant="light"
