@@ -2,13 +2,19 @@ import { CLIENT_CONFIG_ELEMENT_ID } from '@bec/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { User } from 'oidc-client-ts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { renderRoutes } from '@/testing/render';
 
 // The app with the real AuthProvider, oidc-client-ts and API client, against a fake network:
 // GET /api/config, the provider's discovery document and GET /api/users/me.
+
+// /data is a lazy route with charts in it: load its code once, up front, so no test's fake
+// clock runs out while it loads.
+beforeAll(async () => {
+  await import('@/app/routes/data');
+});
 
 const ISSUER = 'http://localhost:3000/oidc';
 const CLIENT_ID = 'bec-web';
