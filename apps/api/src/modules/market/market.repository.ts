@@ -3,6 +3,14 @@ import { and, asc, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
 import { type Bound, prepared, run } from '../../db/prepared.js';
 import {
+  basisArea,
+  filterConditions,
+  type PesoFilters,
+  priceInUf,
+  ufColumns,
+  withNames,
+} from '../../db/property-query.js';
+import {
   cities,
   properties,
   properties_total,
@@ -10,15 +18,20 @@ import {
   property_types,
   uf_pricing,
 } from '../../db/schema.js';
-import {
-  basisArea,
-  filterConditions,
-  type PesoFilters,
-  priceInUf,
-  ufColumns,
-  withNames,
-} from '../properties/properties.repository.js';
 import { metresPerPixel } from './map-projection.js';
+
+export { MAP_CELL_LEVELS } from '../../db/schema.js';
+
+/** The UF value in use (the one the stored peso prices were computed with), if any. */
+export async function ufInUse(db: Database) {
+  const [row] = await queryRows<{ date: string | null; value: string | null; source: string }>(
+    db,
+    sql`select ${uf_pricing.date}::text as date, ${uf_pricing.value}::text as value, ${uf_pricing.source} as source from ${uf_pricing}`,
+  );
+  return row?.date && row.value
+    ? { date: row.date, value: Number(row.value), source: row.source }
+    : null;
+}
 
 /** A box of finest-level map pixels, edges included. */
 export type PixelBox = { x0: number; x1: number; y0: number; y1: number };

@@ -13,12 +13,10 @@ import {
   type UfSource,
   type UfValue,
 } from '@bec/contracts';
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { type Database, queryRows } from '../../db/client.js';
-import { MAP_CELL_LEVELS } from '../../db/schema.js';
+import type { Database } from '../../db/client.js';
+import type { PesoFilters } from '../../db/property-query.js';
 import { AppError } from '../../lib/app-error.js';
-import type { PesoFilters } from '../properties/properties.repository.js';
 import { pesoFilters } from '../properties/properties.service.js';
 import { cellLevel, MAP_LEVEL_MAX, mapX, mapY, metresPerPixel } from './map-projection.js';
 import * as repo from './market.repository.js';
@@ -56,13 +54,10 @@ function niceWidth(raw: number) {
   return step * power;
 }
 
+/** The UF in use, as the contracts carry it. */
 async function ufInUse(db: Database): Promise<UfValue | null> {
-  const [row] = await queryRows<{ date: string | null; value: string | null; source: string }>(
-    db,
-    sql`select date::text as date, value::text as value, source from uf_pricing`,
-  );
-  if (!row?.date || !row.value) return null;
-  return { date: row.date, value: Number(row.value), source: row.source as UfSource };
+  const uf = await repo.ufInUse(db);
+  return uf && { ...uf, source: uf.source as UfSource };
 }
 
 export function createMarketService(db: Database) {
@@ -117,7 +112,7 @@ export function createMarketService(db: Database) {
     };
     let rows: repo.CellRow[];
     let singles: repo.PointRow[];
-    if (cellFilters && level <= MAP_CELL_LEVELS.max) {
+    if (cellFilters && level <= repo.MAP_CELL_LEVELS.max) {
       rows = await repo.clustersFromCells(db, level, cells, cellFilters);
       singles = await repo.pointsOfCells(
         db,

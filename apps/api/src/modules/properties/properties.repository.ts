@@ -1,13 +1,21 @@
-import {
-  type ListPropertiesQuery,
-  MAX_PRICE,
-  PROPERTY_COUNT_CAP,
-  type PropertySort,
-} from '@bec/contracts';
+import { PROPERTY_COUNT_CAP, type PropertySort } from '@bec/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
 import { type Bound, prepared } from '../../db/prepared.js';
+import {
+  activeFilters,
+  FILTERS,
+  type FilterKey,
+  filterConditions,
+  type PesoFilters,
+  PRICE_HIGH,
+  PRICE_LOW,
+  type PriceSide,
+  priceSideOf,
+  ufColumns,
+  withNames,
+} from '../../db/property-query.js';
 import {
   brokers,
   cities,
@@ -26,95 +34,11 @@ import {
   withDerivedColumns,
 } from '../../db/schema.js';
 import { isoText } from '../../db/timestamps.js';
-import type { PropertyCursor } from './property-cursor.js';
 
-export type PropertyFilters = Omit<ListPropertiesQuery, 'sort' | 'limit' | 'cursor'>;
+export type { PesoFilters, PropertyFilters } from '../../db/property-query.js';
 export type NewProperty = PropertyInsert;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The filters as SQL sees them. Price bounds are in pesos: the service converts bounds given in
- * UF first (with the UF the stored prices use), so the planner sees plain numbers, as for pesos.
- */
-export type PesoFilters = Omit<PropertyFilters, 'price_unit'>;
-type FilterKey = keyof PesoFilters;
-
-/** The UF value the stored peso prices were computed with (one row; null while none is known). */
-const appliedUf = sql`(select ${uf_pricing.value} from ${uf_pricing})`;
-
-/**
- * The peso price with unknown ones (a UF price without a UF value) as a sentinel, exactly as the
- * two price indexes are built (schema.ts): `high` sorts them after every price (price_asc walks
- * it), `low` before (price_desc walks it backwards, so they come last either way).
- */
-const priceKey = (nullsAs: string) => sql`coalesce(${properties.price}, ${sql.raw(nullsAs)})`;
-const PRICE_LOW = priceKey(PRICE_NULL_LAST_DESC);
-const PRICE_HIGH = priceKey(PRICE_NULL_LAST_ASC);
-
-/**
- * Which price key a statement's price bounds compare: the one its sort walks, so a bound is where
- * that index scan starts or stops (from 300M, cheapest first, reads no cheaper row). Both bounds
- * are ranges that leave the sentinel out: unknown peso prices never match a price filter.
- */
-type PriceSide = 'high' | 'low';
-const priceSideOf = (sort: PropertySort): PriceSide => (sort === 'price_desc' ? 'low' : 'high');
-const PRICE_CEILING = sql.raw(String(MAX_PRICE));
-const priceBounds = (side: PriceSide) =>
-  side === 'high'
-    ? {
-        min: (pesos: unknown) =>
-          sql`${PRICE_HIGH} >= ${pesos} and ${PRICE_HIGH} <= ${PRICE_CEILING}`,
-        max: (pesos: unknown) => sql`${PRICE_HIGH} <= ${pesos}`,
-      }
-    : {
-        min: (pesos: unknown) => sql`${PRICE_LOW} >= ${pesos}`,
-        max: (pesos: unknown) => sql`${PRICE_LOW} <= ${pesos} and ${PRICE_LOW} >= 0`,
-      };
-
-/**
- * One condition per filter, over a value or a placeholder (`sql.placeholder(key)`) alike, so the
- * same text serves a one-off query (the CSV export) and a prepared statement (the list).
- */
-const filtersFor = (side: PriceSide): Record<FilterKey, (value: unknown) => SQL> => {
-  const price = priceBounds(side);
-  return {
-    // search_text is lower(unaccent(name, address, comuna)); the pattern gets the same treatment,
-    // so "nunoa" finds Ñuñoa, and the trigram index serves any substring of 3+ characters.
-    q: (v) => sql`${properties.search_text} like '%' || lower(unaccent(${v}::text)) || '%'`,
-    region_id: (v) => sql`${properties.region_id} = ${v}`,
-    city_id: (v) => sql`${properties.city_id} = ${v}`,
-    property_type_id: (v) => sql`${properties.property_type_id} = ${v}`,
-    broker_id: (v) => sql`${properties.broker_id} = ${v}`,
-    visited: (v) => sql`${properties.visited} = ${v}`,
-    // On the map: both coordinates known (map_y is generated from them, null otherwise).
-    located: (v) => sql`(${properties.map_y} is not null) = ${v}`,
-    price_min: (v) => price.min(v),
-    price_max: (v) => price.max(v),
-    land_min: (v) => sql`${properties.land_sqmts} >= ${v}`,
-    land_max: (v) => sql`${properties.land_sqmts} <= ${v}`,
-    building_min: (v) => sql`${properties.building_sqmts} >= ${v}`,
-    building_max: (v) => sql`${properties.building_sqmts} <= ${v}`,
-  };
-};
-const FILTERS: Record<PriceSide, Record<FilterKey, (value: unknown) => SQL>> = {
-  high: filtersFor('high'),
-  low: filtersFor('low'),
-};
-const FILTER_KEYS = Object.keys(FILTERS.high) as FilterKey[];
-
-/** The filters in use, in a fixed order (it names the prepared statement), with their values. */
-function activeFilters(f: PesoFilters) {
-  const keys = FILTER_KEYS.filter((key) => f[key] !== undefined && f[key] !== '');
-  const values: Record<string, unknown> = {};
-  for (const key of keys) values[key] = key === 'q' ? escapeLike(String(f.q)) : f[key];
-  return { keys, values };
-}
-
-export const filterConditions = (f: PesoFilters): SQL[] => {
-  const { keys, values } = activeFilters(f);
-  return keys.map((key) => FILTERS.high[key](values[key]));
-};
+import type { PropertyCursor } from './property-cursor.js';
 
 type SortSpec = {
   /** A column, or the exact expression of an index (the planner matches it textually). */
@@ -164,30 +88,6 @@ function afterCursor(spec: SortSpec): SQL {
   return sql`(${spec.key}, ${properties.id}) ${op} (${sql.placeholder('after_value')}::${sql.raw(spec.cast)}, ${sql.placeholder('after_id')}::integer)`;
 }
 
-/** The area a price per m² divides by: land for lots and parcels, built area otherwise. */
-export const basisArea = sql`(case when ${property_types.area_basis} = 'land' then ${properties.land_sqmts} else ${properties.building_sqmts} end)`;
-/** The price in UF, unrounded: the amount itself, or the pesos over the UF they were priced at. */
-export const priceInUf = sql`(case when ${properties.price_unit} = 'UF' then ${properties.price_amount} else ${properties.price} / ${appliedUf} end)`;
-
-/** numeric text to a number; null never reaches a decoder (both row mappers skip it). */
-const decimal = (value: unknown): number | null => Number(value);
-
-/**
- * The UF figures of a card and the UF they were converted with, computed by PostgreSQL in exact
- * decimals. `appliedUf` is an uncorrelated subquery: planned as an InitPlan, it runs once per
- * statement, and every row of a page is converted with the same value as the stored peso prices.
- * The UF itself travels as one text cell, `date value source` (null while none is known), which
- * the service reads from the first row only: a page's rows all carry the same.
- */
-export const ufColumns = {
-  price_uf: sql`round(${priceInUf}, 2)`.mapWith(decimal),
-  price_per_sqm_uf:
-    sql`case when ${basisArea} > 0 then round(${priceInUf} / ${basisArea}, 2) end`.mapWith(decimal),
-  uf_used: sql<
-    string | null
-  >`(select ${uf_pricing.date}::text || ' ' || ${uf_pricing.value}::text || ' ' || ${uf_pricing.source} from ${uf_pricing})`,
-};
-
 const cardColumns = {
   id: properties.id,
   name: properties.name,
@@ -222,14 +122,6 @@ function matchCount(filters: FilterKey[], side: PriceSide = 'high') {
   if (!filters.length) return sql<number>`(select ${properties_total.n} from ${properties_total})`;
   const conditions = and(...filters.map((key) => FILTERS[side][key](sql.placeholder(key))));
   return sql<number>`(select count(*) from (select 1 from ${properties} where ${conditions} limit ${sql.raw(String(PROPERTY_COUNT_CAP + 1))}) as matches)`;
-}
-
-/** Joins what a card names: its comuna, region and type (always there: inner joins). */
-export function withNames<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(cities, eq(cities.id, properties.city_id))
-    .innerJoin(regions, eq(regions.id, properties.region_id))
-    .innerJoin(property_types, eq(property_types.id, properties.property_type_id));
 }
 
 /** A page of cards; each row also carries the filter's match count (one round trip, not two). */
