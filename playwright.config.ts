@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath, e2eRequired, missingBrowserReason } from './e2e/browser';
+import { TILES } from './e2e/map-tiles';
 import { PRODUCTION, productionSkipReason } from './e2e/production/settings';
 
 const port = Number(process.env.E2E_PORT || 3100);
@@ -57,8 +58,10 @@ const productionServers = [
       OIDC_CLIENT_ID: PRODUCTION.clientId,
       OIDC_AUDIENCE: PRODUCTION.audience,
       ADMIN_EMAILS: PRODUCTION.admin,
-      // No test reaches the internet (production's default UF source is mindicador.cl).
+      // No test reaches the internet (production's default UF source is mindicador.cl, its
+      // default map tiles OpenStreetMap's).
       UF_SOURCE: 'none',
+      MAP_TILES_URL: TILES.url,
       STORAGE: 's3',
       S3_BUCKET: PRODUCTION.bucket,
       S3_ENDPOINT: PRODUCTION.s3Origin,
@@ -129,7 +132,17 @@ export default defineConfig({
             // Always the embedded PGlite in the fresh DATA_DIR, never a database from the shell
             // (a developer's own data); Playwright drops variables whose value is undefined.
             DATABASE_URL: undefined as unknown as string,
+            // The maps' tiles from the fake tile server, never OpenStreetMap's.
+            MAP_TILES_URL: TILES.url,
           },
+        },
+        {
+          // Both projects' map tiles (e2e/map-tiles.ts): no test reaches the internet.
+          command: 'node --import tsx e2e/fake-tile-server.ts',
+          port: TILES.port,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          gracefulShutdown,
         },
         ...(runProduction ? productionServers : []),
       ],

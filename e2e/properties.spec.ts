@@ -233,8 +233,14 @@ test('opening a card shows the property detail with every field', async ({ page 
   await expect(maps).toHaveAttribute('target', '_blank');
   await expect(maps).toHaveAttribute('rel', /noopener/);
   await expect(main(page).getByText('No hay imágenes de esta propiedad.')).toBeVisible();
-  // Edit and delete come with the editing issue: no dead buttons until then.
-  await expect(main(page).getByRole('button')).toHaveCount(0);
+  // A viewer can neither edit nor delete it: the page's only buttons zoom its position's map.
+  await expect(main(page).getByRole('link', { name: 'Editar propiedad' })).toHaveCount(0);
+  await expect(main(page).getByRole('button')).toHaveText(['+', '−']);
+  await expect(
+    main(page)
+      .getByRole('region', { name: `Mapa de dónde está ${p.name}` })
+      .getByRole('button'),
+  ).toHaveCount(2);
 
   await main(page).getByRole('link', { name: '← Volver a propiedades' }).click();
   await expect(page).toHaveURL(/\/properties$/);

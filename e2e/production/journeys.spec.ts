@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { missingBrowserReason } from '../browser';
+import { TILES, tileRequests } from '../map-tiles';
 import { api, box, fillRequired, sidebarLinks, signIn, WAITLISTED } from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
@@ -50,7 +51,7 @@ const loadedWidth = (image: Locator) =>
 const NAME = `Casa producción ${Date.now()}`;
 let propertyId = 0;
 
-test("the page's CSP allows the external provider and the bucket, and no more", async ({
+test("the page's CSP allows the external provider, the bucket and the tile server, and no more", async ({
   page,
 }) => {
   const response = await page.goto('/home');
@@ -61,7 +62,8 @@ test("the page's CSP allows the external provider and the bucket, and no more", 
     'default-src': ["'self'"],
     // The provider's discovery names its token and userinfo endpoints on the issuer's origin.
     'connect-src': ["'self'", issuer, PRODUCTION.s3Origin],
-    'img-src': ["'self'", 'data:', 'blob:', PRODUCTION.s3Origin],
+    // The photos' bucket and the map tiles' server (MAP_TILES_URL).
+    'img-src': ["'self'", 'data:', 'blob:', PRODUCTION.s3Origin, TILES.origin],
     'form-action': ["'self'", issuer],
   });
 });
@@ -183,6 +185,37 @@ test("the Data page's statistics show the new property, their charts drawn under
   const bars = stats.getByRole('figure', { name: /^Gráfico de barras/ });
   await expect(bars.locator('.recharts-bar-rectangle')).toHaveCount(1);
   await expect(stats.getByRole('figure', { name: /^Histograma/ })).toBeVisible();
+});
+
+test("the Data page's map loads its tiles from the tile server under the real CSP, and counts the new property as without a location", async ({
+  page,
+}) => {
+  await signIn(page, PRODUCTION.admin);
+  const tilesBefore = (await tileRequests()).length;
+  await (await sidebarLinks(page)).filter({ hasText: 'Datos' }).click();
+  await expect(page).toHaveURL(/\/data$/);
+  const main = page.getByRole('main');
+  const map = main.getByRole('region', { name: 'Mapa de las propiedades' });
+  // The tiles are images from another origin: the strict fixture fails the test on any CSP
+  // violation, and each must have loaded.
+  const tiles = map.locator('img.leaflet-tile');
+  await expect(tiles.first()).toBeVisible();
+  await expect(map.locator('img.leaflet-tile-loaded').first()).toBeVisible();
+  for (const tile of await tiles.all()) {
+    expect(await tile.getAttribute('src')).toMatch(
+      new RegExp(`^${TILES.origin}/\\d+/\\d+/\\d+\\.png$`),
+    );
+  }
+  const seen = (await tileRequests()).slice(tilesBefore);
+  expect(seen.length).toBeGreaterThan(0);
+  // The page sends no Referer (helmet), but the tiles carry its origin, as OSM's policy asks.
+  for (const request of seen) expect(request.referer).toBe(`${PRODUCTION.appOrigin}/`);
+  // The property added above has no coordinates: counted apart, a link to the grid of those.
+  await expect(main.getByText('0 en el mapa')).toBeVisible();
+  await expect(main.getByRole('link', { name: '1 sin ubicación' })).toHaveAttribute(
+    'href',
+    '/properties?located=false',
+  );
 });
 
 test('the editor edits the price, then deletes the property; it is not fetched again', async ({

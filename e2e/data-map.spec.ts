@@ -1,0 +1,218 @@
+import { expect, type Page, test } from '@playwright/test';
+import { validProperty } from '../apps/api/test/property-fixture';
+import { missingBrowserReason } from './browser';
+import { TILES, tileRequests } from './map-tiles';
+import { api, signIn } from './support';
+
+test.skip(missingBrowserReason !== undefined, missingBrowserReason);
+
+// The map on /data, over the demo's 32 properties, all with coordinates across Chile (other specs
+// may add a few, with or without: figures are cross-checked with the API, not fixed). Its tiles
+// come from the fake tile server (e2e/fake-tile-server.ts).
+
+const main = (page: Page) => page.getByRole('main');
+const filters = (page: Page) => page.getByRole('search', { name: 'Filtros de propiedades' });
+const map = (page: Page) => main(page).getByRole('region', { name: 'Mapa de las propiedades' });
+/** The map's markers: clusters (a button named "12 propiedades") and pins (the property's name). */
+const markers = (page: Page) => map(page).locator('.leaflet-marker-icon');
+/**
+ * The names of the pins inside the map's frame (the server answers whole cells, so a pin may lie
+ * just beyond the frame's edge, where nobody can click it).
+ */
+const visiblePins = (page: Page) =>
+  map(page)
+    .locator('.leaflet-marker-icon:not(:has(span))')
+    .evaluateAll((icons) =>
+      icons
+        .filter((icon) => {
+          const frame = icon.closest('section')?.getBoundingClientRect();
+          const pin = icon.getBoundingClientRect();
+          return (
+            frame !== undefined &&
+            pin.left >= frame.left &&
+            pin.right <= frame.right &&
+            pin.top >= frame.top &&
+            pin.bottom <= frame.bottom
+          );
+        })
+        .map((icon) => icon.getAttribute('aria-label') ?? ''),
+    );
+const located = (page: Page) => main(page).getByText(/^\d+ en el mapa$/);
+const inView = (page: Page) => main(page).getByText(/^\d+ en esta vista$/);
+const updating = (page: Page) => main(page).getByText('Actualizando el mapa');
+
+const numberIn = async (text: Promise<string | null>) => Number((await text)?.split(' ')[0]);
+
+/** What the map shows once it has settled: its markers' names, and what they add up to. */
+async function settled(page: Page) {
+  const names = await markers(page).evaluateAll((icons) =>
+    icons.map((icon) => icon.getAttribute('aria-label') ?? ''),
+  );
+  // A cluster counts its properties, a pin one.
+  const sum = names
+    .map((name) => /^(\d+) propiedad(es)?$/.exec(name)?.[1] ?? '1')
+    .reduce((total, count) => total + Number(count), 0);
+  const shown = (await inView(page).count()) ? await numberIn(inView(page).textContent()) : -1;
+  const busy = await updating(page).isVisible();
+  return { key: [...names].sort().join('|'), names, sum, shown, busy };
+}
+
+/** Waits until the markers add up to the "in this view" count, with nothing loading. */
+async function waitForMap(page: Page, unlike?: string) {
+  await expect
+    .poll(async () => {
+      const view = await settled(page);
+      return view.sum === view.shown && !view.busy && view.key !== unlike && view.sum > 0;
+    })
+    .toBe(true);
+  return settled(page);
+}
+
+/** The count of the largest cluster among the markers' names (0 when none). */
+const largestCount = (names: string[]) =>
+  Math.max(0, ...names.map((name) => Number(/^(\d+) propiedades$/.exec(name)?.[1] ?? 0)));
+
+/** The total of matching properties the grid's API counts for `query`. */
+async function total(page: Page, query: string) {
+  const { status, body } = await api(page, 'GET', `/api/properties?${query}`);
+  expect(status).toBe(200);
+  return body.data.total as number;
+}
+
+/** Picks `option` in the filters bar's select `label`, typing to narrow a long list. */
+async function choose(page: Page, label: string, option: string, type?: string) {
+  const select = filters(page).getByRole('combobox', { name: label });
+  await select.click();
+  if (type) await select.fill(type);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('the map of Chile: its clusters and pins add up to the matches with a location, from the tile server, and those without one are listed apart', async ({
+  page,
+}) => {
+  await signIn(page, 'editor@bec.local');
+  const name = `Casa sin ubicación ${Date.now()}`;
+  const added = await api(
+    page,
+    'POST',
+    '/api/properties/add',
+    validProperty({ name, latitude: null, longitude: null, google_maps_url: null }),
+  );
+  expect(added.status).toBe(201);
+  const tilesBefore = (await tileRequests()).length;
+
+  await page.goto('/data');
+  const withLocation = await total(page, 'located=true');
+  const without = await total(page, 'located=false');
+  expect(without).toBeGreaterThanOrEqual(1);
+  await expect(located(page)).toHaveText(`${withLocation} en el mapa`);
+  // All of continental Chile is in view: what the markers add up to is every located match.
+  const chile = await waitForMap(page);
+  expect(chile.sum).toBe(withLocation);
+  expect(chile.shown).toBe(withLocation);
+  expect(chile.names.some((n) => /^\d+ propiedades$/.test(n))).toBe(true);
+
+  // The tiles come from the configured server, with the page's origin as Referer (OSM's tile
+  // policy), and the map credits them.
+  await expect(map(page).locator('img.leaflet-tile-loaded').first()).toBeVisible();
+  const tiles = (await tileRequests()).slice(tilesBefore);
+  expect(tiles.length).toBeGreaterThan(0);
+  for (const tile of tiles) expect(tile.referer).toBe(`${new URL(page.url()).origin}/`);
+  const tile = await map(page).locator('img.leaflet-tile').first().getAttribute('src');
+  expect(tile?.startsWith(`${TILES.origin}/`)).toBe(true);
+  await expect(map(page).getByRole('link', { name: 'OpenStreetMap contributors' })).toHaveAttribute(
+    'href',
+    'https://www.openstreetmap.org/copyright',
+  );
+
+  // Those without coordinates: the grid lists them apart, its filter bar showing the filter.
+  await main(page)
+    .getByRole('link', { name: `${without} sin ubicación` })
+    .click();
+  await expect(page).toHaveURL(/\/properties\?located=false$/);
+  await expect(filters(page).getByText('Solo sin ubicación')).toBeVisible();
+  await expect(main(page).getByRole('heading', { level: 3, name })).toBeVisible();
+  await expect(main(page).getByText(/^\d+ propiedad(es)?/)).toHaveText(
+    new RegExp(`^${without} propiedad(es)?`),
+  );
+  // Its page has no map to show.
+  await main(page).getByRole('heading', { level: 3, name }).click();
+  await expect(main(page).getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(main(page).getByRole('region', { name: 'Ubicación', exact: true })).toHaveCount(0);
+  await page.goBack();
+  await filters(page)
+    .getByRole('button', { name: 'Quitar el filtro «Solo sin ubicación»' })
+    .click();
+  await expect(page).toHaveURL(/\/properties$/);
+  await expect(filters(page).getByText('Solo sin ubicación')).toHaveCount(0);
+});
+
+test("zooming into Santiago splits its cluster down to pins; a pin's card leads to the property, whose page shows where it is", async ({
+  page,
+}) => {
+  await signIn(page, 'viewer@bec.local');
+  await page.goto('/data');
+  let view = await waitForMap(page);
+  const first = view;
+
+  // Santiago holds most of the demo: its cluster is the largest. Each click zooms in on it, until
+  // single pins show (at least one zoom: all of Chile may show a lone pin already).
+  for (
+    let step = 0;
+    step < 8 && (step === 0 || (await visiblePins(page)).length === 0);
+    step += 1
+  ) {
+    const largest = `${largestCount(view.names)} propiedades`;
+    await map(page).getByRole('button', { name: largest, exact: true }).first().click();
+    view = await waitForMap(page, view.key);
+    // Split, and still adding up to what is in view.
+    expect(view.names.length).toBeGreaterThan(1);
+    expect(view.sum).toBe(view.shown);
+  }
+  // Santiago's cluster has split: no group is as large as it was.
+  expect(largestCount(view.names)).toBeLessThan(largestCount(first.names));
+  const [name = ''] = await visiblePins(page);
+  expect(name).not.toBe('');
+
+  // A pin opens the property's card; its name links to the property's page.
+  await map(page).getByRole('button', { name, exact: true }).click();
+  const card = map(page).locator('.leaflet-popup');
+  const link = card.getByRole('link', { name });
+  await expect(link).toBeVisible();
+  await expect(card.getByText(/^(CLP\$|UF) [\d.,]+$/).first()).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/properties\/\d+$/);
+  await expect(main(page).getByRole('heading', { level: 2, name })).toBeVisible();
+
+  // Its page shows where it is: one pin on a small map, its tiles loaded.
+  const position = main(page).getByRole('region', { name: 'Ubicación', exact: true });
+  const small = position.getByRole('region', { name: `Mapa de dónde está ${name}` });
+  await expect(small).toBeVisible();
+  await expect(small.locator('.leaflet-marker-icon')).toHaveCount(1);
+  await expect(small.locator('img.leaflet-tile-loaded').first()).toBeVisible();
+  const src = await small.locator('img.leaflet-tile').first().getAttribute('src');
+  expect(src).toMatch(new RegExp(`^${TILES.origin}/15/\\d+/\\d+\\.png$`));
+});
+
+test("changing a filter updates the map's counts and markers", async ({ page }) => {
+  await signIn(page, 'viewer@bec.local');
+  await page.goto('/data');
+  const all = await waitForMap(page);
+
+  await choose(page, 'Tipo de propiedad', 'Casa');
+  await expect(page).toHaveURL(/\/data\?property_type_id=\d+$/);
+  const type = new URL(page.url()).searchParams.get('property_type_id');
+  const houses = await total(page, `property_type_id=${type}&located=true`);
+  expect(houses).toBeLessThan(all.shown);
+  await expect(located(page)).toHaveText(`${houses} en el mapa`);
+  const onlyHouses = await waitForMap(page, all.key);
+  expect(onlyHouses.sum).toBe(houses);
+
+  await choose(page, 'Región', 'Valparaíso', 'Valpa');
+  await expect(page).toHaveURL(/property_type_id=\d+/);
+  await expect(page).toHaveURL(/region_id=5/);
+  const valparaiso = await total(page, `region_id=5&property_type_id=${type}&located=true`);
+  await expect(located(page)).toHaveText(`${valparaiso} en el mapa`);
+  const there = await waitForMap(page, onlyHouses.key);
+  expect(there.sum).toBe(valparaiso);
+});
