@@ -30,6 +30,7 @@ import * as repo from '../apps/api/src/modules/market/market.repository.js';
 import { pesoFilters } from '../apps/api/src/modules/properties/properties.service.js';
 import { explainJson, type PlanNode, rowsOut, walk } from './explain.js';
 import { type BuiltQuery, bound } from './list-queries.js';
+import type { LoadResult } from './load.js';
 import { createRandom } from './random.js';
 import { progress, type ScenarioResult, type Target } from './report.js';
 import { type Target as HttpTarget, runHttpScenario, type Timing } from './scenarios.js';
@@ -506,9 +507,14 @@ export function marketSummary(
     `${scale(large)} p50 ms`,
     `${scale(large)} p99 ms`,
     'p50 ratio',
-    `${scale(large)} srv CPU µs/answer`,
+    `${scale(small)} srv+pg CPU µs/answer`,
+    `${scale(large)} srv+pg CPU µs/answer`,
     `${scale(large)} bytes/answer`,
   ];
+  // What an answer costs the server and PostgreSQL: other work on the machine moves it far less
+  // than latency, so it tells a cost that grows from a busy minute.
+  const cost = (r: LoadResult | null | undefined) =>
+    r?.cpu ? fmt(((r.cpu.server + r.cpu.postgres) * 10_000) / r.requestsPerSecond, 0) : '–';
   const rows = MARKET_SCENARIOS.map((s) => {
     const a = scenarios.find((r) => r.id === `${s.id}-${scale(small)}`)?.api;
     const b = scenarios.find((r) => r.id === `${s.id}-${scale(large)}`)?.api;
@@ -521,7 +527,8 @@ export function marketSummary(
       fmt(b?.p50),
       fmt(b?.p99),
       a && b ? `${fmt(b.p50 / a.p50, 2)}×` : '–',
-      b?.cpu ? fmt((b.cpu.server * 10_000) / b.requestsPerSecond, 0) : '–',
+      cost(a),
+      cost(b),
       fmt(b?.bytesPerAnswer, 0),
     ];
   });
