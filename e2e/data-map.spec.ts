@@ -60,10 +60,14 @@ async function settled(page: Page) {
 /** Waits until the markers add up to the "in this view" count, with nothing loading. */
 async function waitForMap(page: Page, unlike?: string) {
   await expect
-    .poll(async () => {
-      const view = await settled(page);
-      return view.sum === view.shown && !view.busy && view.key !== unlike && view.sum > 0;
-    })
+    .poll(
+      async () => {
+        const view = await settled(page);
+        return view.sum === view.shown && !view.busy && view.key !== unlike && view.sum > 0;
+      },
+      // Each look reads the page a few times: slow on a busy machine.
+      { timeout: 20_000 },
+    )
     .toBe(true);
   return settled(page);
 }
@@ -90,6 +94,7 @@ async function choose(page: Page, label: string, option: string, type?: string) 
 test('the map of Chile: its clusters and pins add up to the matches with a location, from the tile server, and those without one are listed apart', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signIn(page, 'editor@bec.local');
   const name = `Casa sin ubicación ${Date.now()}`;
   const added = await api(
@@ -150,6 +155,7 @@ test('the map of Chile: its clusters and pins add up to the matches with a locat
 test("zooming into Santiago splits its cluster down to pins; a pin's card leads to the property, whose page shows where it is", async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await signIn(page, 'viewer@bec.local');
   await page.goto('/data');
   let view = await waitForMap(page);
@@ -195,6 +201,7 @@ test("zooming into Santiago splits its cluster down to pins; a pin's card leads 
 });
 
 test("changing a filter updates the map's counts and markers", async ({ page }) => {
+  test.setTimeout(60_000);
   await signIn(page, 'viewer@bec.local');
   await page.goto('/data');
   const all = await waitForMap(page);
