@@ -308,6 +308,12 @@ async function comparablesStatements(db: Database, pool: pg.Pool, endpoint: stri
     },
     {
       endpoint,
+      label: 'the UF in use',
+      query: render(db, repo.ufInUseSql()),
+      expect: { kind: 'tiny' },
+    },
+    {
+      endpoint,
       label: 'its standing among peers (same comuna and type)',
       query: bound(repo.peerStandingStatement(db, subject)),
       expect: { kind: 'index', relation: 'properties', indexes: ['properties_peers_idx'] },

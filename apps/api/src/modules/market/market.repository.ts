@@ -22,11 +22,14 @@ import { metresPerPixel } from './map-projection.js';
 
 export { MAP_CELL_LEVELS } from '../../db/schema.js';
 
+export const ufInUseSql = () =>
+  sql`select ${uf_pricing.date}::text as date, ${uf_pricing.value}::text as value, ${uf_pricing.source} as source from ${uf_pricing}`;
+
 /** The UF value in use (the one the stored peso prices were computed with), if any. */
 export async function ufInUse(db: Database) {
   const [row] = await queryRows<{ date: string | null; value: string | null; source: string }>(
     db,
-    sql`select ${uf_pricing.date}::text as date, ${uf_pricing.value}::text as value, ${uf_pricing.source} as source from ${uf_pricing}`,
+    ufInUseSql(),
   );
   return row?.date && row.value
     ? { date: row.date, value: Number(row.value), source: row.source }
