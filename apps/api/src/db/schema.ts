@@ -347,9 +347,11 @@ export const MAP_CELL_LEVELS = { min: 2, max: 15 } as const;
 
 /**
  * How many properties each map cell holds, per level, comuna, type and visited, with the sums of
- * their coordinates (a cluster sits at its members' centroid). Kept by statement triggers on
- * properties (migration 0003), so a view of all of Chile reads a few thousand rows whatever the
- * table's size. Rows that drop to n = 0 stay (an index entry is cheaper than churn).
+ * their coordinates (a cluster sits at its members' centroid), plus one row per cell for every
+ * property in it (city_id 0, property_type_id 0, visited false), which an unfiltered view reads by
+ * one index probe per cell. Level 0 is the properties without coordinates. Kept by statement
+ * triggers on properties (migration 0003), so a view reads a number of rows bounded by its cells
+ * whatever the table's size. Rows that drop to n = 0 stay (an index entry is cheaper than churn).
  */
 export const property_map_cells = pgTable(
   'property_map_cells',
