@@ -20,11 +20,9 @@ import type { Database } from '../apps/api/src/db/client.js';
 import { run } from '../apps/api/src/db/prepared.js';
 import { MAP_CELL_LEVELS } from '../apps/api/src/db/schema.js';
 import {
-  cellLevel,
   MAP_LEVEL_MAX,
-  mapX,
-  mapY,
   metresPerPixel,
+  viewCells,
 } from '../apps/api/src/modules/market/map-projection.js';
 import * as repo from '../apps/api/src/modules/market/market.repository.js';
 import { pesoFilters } from '../apps/api/src/modules/properties/properties.service.js';
@@ -202,24 +200,10 @@ async function mapStatements(
           expect: { kind: 'shown' },
         },
   ];
-  const box = { x0: mapX(west), x1: mapX(east), y0: mapY(north), y1: mapY(south) };
-  const level = cellLevel(zoom);
-  const shift = MAP_LEVEL_MAX - level;
-  const cells = {
-    x0: box.x0 >> shift,
-    x1: box.x1 >> shift,
-    y0: box.y0 >> shift,
-    y1: box.y1 >> shift,
-  };
+  const { level, shift, cells, cellBox } = viewCells({ west, south, east, north }, zoom);
   if (!cellFilters || level > MAP_CELL_LEVELS.max) {
     // Filters the cells cannot answer: the matching properties' rows, grouped.
     if (!shown) throw new Error('bench: the measured map scenarios read the kept cells');
-    const cellBox = {
-      x0: cells.x0 * 2 ** shift,
-      x1: (cells.x1 + 1) * 2 ** shift - 1,
-      y0: cells.y0 * 2 ** shift,
-      y1: (cells.y1 + 1) * 2 ** shift - 1,
-    };
     out.push({
       endpoint,
       label: `clusters from the rows (cells of level ${level})`,

@@ -23,3 +23,39 @@ export const metresPerPixel = (lat: number) =>
 
 /** Map cells are 64 px of the view: four per 256-px tile, so a zoom's cells are level zoom + 2. */
 export const cellLevel = (zoom: number) => zoom + 2;
+
+/** A box of finest-level map pixels, edges included. */
+export type PixelBox = { x0: number; x1: number; y0: number; y1: number };
+
+/**
+ * A view in map terms: its box in finest-level pixels (y grows southwards), the zoom's cell
+ * level, the whole cells that meet the box, and those cells' own pixel box (a cluster is counted
+ * whole when its cell meets the view).
+ */
+export function viewCells(
+  view: { west: number; south: number; east: number; north: number },
+  zoom: number,
+) {
+  const box: PixelBox = {
+    x0: mapX(view.west),
+    x1: mapX(view.east),
+    y0: mapY(view.north),
+    y1: mapY(view.south),
+  };
+  const level = cellLevel(zoom);
+  const shift = MAP_LEVEL_MAX - level;
+  const size = 2 ** shift;
+  const cells: PixelBox = {
+    x0: Math.floor(box.x0 / size),
+    x1: Math.floor(box.x1 / size),
+    y0: Math.floor(box.y0 / size),
+    y1: Math.floor(box.y1 / size),
+  };
+  const cellBox: PixelBox = {
+    x0: cells.x0 * size,
+    x1: (cells.x1 + 1) * size - 1,
+    y0: cells.y0 * size,
+    y1: (cells.y1 + 1) * size - 1,
+  };
+  return { box, level, shift, cells, cellBox };
+}

@@ -18,7 +18,7 @@ import {
   property_types,
   uf_pricing,
 } from '../../db/schema.js';
-import { metresPerPixel } from './map-projection.js';
+import { metresPerPixel, type PixelBox } from './map-projection.js';
 
 export { MAP_CELL_LEVELS } from '../../db/schema.js';
 
@@ -36,8 +36,7 @@ export async function ufInUse(db: Database) {
     : null;
 }
 
-/** A box of finest-level map pixels, edges included. */
-export type PixelBox = { x0: number; x1: number; y0: number; y1: number };
+export type { PixelBox } from './map-projection.js';
 
 /**
  * The filters property_map_cells can answer by itself: comuna, region, type and visited. Any

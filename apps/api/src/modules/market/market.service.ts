@@ -18,7 +18,7 @@ import type { Database } from '../../db/client.js';
 import type { PesoFilters } from '../../db/property-query.js';
 import { AppError } from '../../lib/app-error.js';
 import { pesoFilters } from '../properties/properties.service.js';
-import { cellLevel, MAP_LEVEL_MAX, mapX, mapY, metresPerPixel } from './map-projection.js';
+import { MAP_LEVEL_MAX, metresPerPixel, viewCells } from './map-projection.js';
 import * as repo from './market.repository.js';
 
 const HISTOGRAM_BINS = 20;
@@ -91,8 +91,7 @@ export function createMarketService(db: Database) {
     answer.without_location = counted.without;
     if (filters.located === false || counted.located === 0) return answer;
 
-    // The view in finest-level pixels: y grows southwards.
-    const box = { x0: mapX(west), x1: mapX(east), y0: mapY(north), y1: mapY(south) };
+    const { box, level, shift, cells, cellBox } = viewCells({ west, south, east, north }, zoom);
     if (zoom >= MAP_POINTS_ZOOM) {
       const rows = await repo.pointsInBox(db, box, filters, MAP_MAX_POINTS);
       answer.truncated = rows.length > MAP_MAX_POINTS;
@@ -102,14 +101,6 @@ export function createMarketService(db: Database) {
     }
 
     // Whole cells of the zoom's level that meet the view: a cluster is counted whole.
-    const level = cellLevel(zoom);
-    const shift = MAP_LEVEL_MAX - level;
-    const cells = {
-      x0: box.x0 >> shift,
-      x1: box.x1 >> shift,
-      y0: box.y0 >> shift,
-      y1: box.y1 >> shift,
-    };
     let rows: repo.CellRow[];
     let singles: repo.PointRow[];
     if (cellFilters && level <= repo.MAP_CELL_LEVELS.max) {
@@ -121,12 +112,6 @@ export function createMarketService(db: Database) {
         filters,
       );
     } else {
-      const cellBox = {
-        x0: cells.x0 * 2 ** shift,
-        x1: (cells.x1 + 1) * 2 ** shift - 1,
-        y0: cells.y0 * 2 ** shift,
-        y1: (cells.y1 + 1) * 2 ** shift - 1,
-      };
       const grouped = await repo.clustersFromRows(db, shift, cellBox, filters);
       rows = grouped;
       singles = await repo.pointsById(
