@@ -19,6 +19,19 @@ function formatsOf(locale: Locale) {
       useGrouping: 'always',
     }),
     coordinate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }),
+    percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
+    metres: new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'meter',
+      maximumFractionDigits: 0,
+      useGrouping: 'always',
+    }),
+    kilometres: new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'kilometer',
+      maximumFractionDigits: 1,
+      useGrouping: 'always',
+    }),
     // A calendar day (`YYYY-MM-DD`) is no instant: read and shown in UTC, it stays that day.
     day: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
     date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE }),
@@ -64,6 +77,18 @@ export function formatUf(value: number): string {
 /** What one UF is worth, to the centavo: "CLP$ 39.643,59". */
 export function formatUfValue(value: number): string {
   return `CLP$ ${formats().cents.format(value)}`;
+}
+
+/** UF per square metre, as Chileans quote it: "UF 85,3/m²" / "UF 85.3/m²". */
+export const formatUfPerArea = (value: number): string => `${formatUf(value)}/m²`;
+
+/** A share out of 100, whole: "72 %" / "72%". */
+export const formatPercent = (value: number): string => formats().percent.format(value / 100);
+
+/** A distance: metres under a kilometre ("850 m"), else kilometres to one decimal ("12,4 km"). */
+export function formatDistance(metres: number): string {
+  const whole = Math.round(metres);
+  return whole < 1000 ? formats().metres.format(whole) : formats().kilometres.format(whole / 1000);
 }
 
 /** A price per square metre: "CLP$ 2.500.000/m²". */

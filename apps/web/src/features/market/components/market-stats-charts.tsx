@@ -2,9 +2,8 @@ import '@mantine/charts/styles.css';
 import type { MarketStats, StatsGroup, StatsRow } from '@bec/contracts';
 import { BarChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatUfPerArea } from '@/features/market/market-format';
 import { useT } from '@/i18n/use-t';
-import { formatDecimal, formatInteger } from '@/lib/format';
+import { formatDecimal, formatInteger, formatUfPerArea } from '@/lib/format';
 import classes from './market-stats-charts.module.css';
 
 /** Grouped by comuna, the chart shows the comunas with the most properties, at most this many. */

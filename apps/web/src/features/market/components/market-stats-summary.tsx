@@ -1,8 +1,7 @@
 import type { StatsFigures } from '@bec/contracts';
 import { Text } from '@mantine/core';
-import { formatUfPerArea } from '@/features/market/market-format';
 import { useT } from '@/i18n/use-t';
-import { formatInteger, formatUf } from '@/lib/format';
+import { formatInteger, formatUf, formatUfPerArea } from '@/lib/format';
 
 export type MarketStatsSummaryProps = { all: StatsFigures };
 

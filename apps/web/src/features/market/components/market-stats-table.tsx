@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { type GridHref, gridFilterOf } from '@/features/market/grid-filter';
 import { GROUP_LABELS } from '@/features/market/group-labels';
-import { formatUfPerArea } from '@/features/market/market-format';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { formatDate, formatInteger, formatPrice, formatUf } from '@/lib/format';
+import { formatDate, formatInteger, formatPrice, formatUf, formatUfPerArea } from '@/lib/format';
 
 /** The columns a user can sort by, in the table's order. */
 type SortKey = 'name' | 'count' | 'visited' | 'price_uf' | 'price_clp' | 'uf_per_sqm' | 'newest';

@@ -22,9 +22,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useComparables } from '@/features/market/api/get-comparables';
-import { formatDistance, formatPercent, formatUfPerArea } from '@/features/market/market-format';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
+import { formatDistance, formatPercent, formatUfPerArea } from '@/lib/format';
 
 /** How a comparable's price reads (the app passes the cards' look: entered unit first). */
 export type RenderComparablePrice = (comparable: Comparable, uf: UfValue | null) => ReactNode;

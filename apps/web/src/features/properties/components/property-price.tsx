@@ -1,7 +1,13 @@
 import type { PropertyCard, UfValue } from '@bec/contracts';
 import { Stack, Text } from '@mantine/core';
 import { useT } from '@/i18n/use-t';
-import { formatDay, formatPrice, formatPricePerArea, formatUf } from '@/lib/format';
+import {
+  formatDay,
+  formatPrice,
+  formatPricePerArea,
+  formatUf,
+  formatUfPerArea,
+} from '@/lib/format';
 
 type Priced = Pick<
   PropertyCard,
@@ -31,7 +37,7 @@ const convertedPrice = (p: Amounts) =>
  */
 export function pricePerArea(p: Priced): string | null {
   const parts = [
-    p.price_per_sqm_uf === null ? null : `${formatUf(p.price_per_sqm_uf)}/m²`,
+    p.price_per_sqm_uf === null ? null : formatUfPerArea(p.price_per_sqm_uf),
     p.price_per_sqm === null ? null : formatPricePerArea(p.price_per_sqm),
   ].filter((part) => part !== null);
   return parts.length === 0 ? null : parts.join(' · ');
