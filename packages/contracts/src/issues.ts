@@ -67,6 +67,18 @@ export const RULES = {
   photo_not_of_property: ['id'],
   file_type: ['name'],
   file_too_large: ['name', 'max'],
+  /** A phone that is not a Chilean number: +56 and nine digits, mobile or landline. */
+  chilean_phone: [],
+  invalid_email: [],
+  /** `visited` sent with a stage it contradicts (visited is derived from the stage). */
+  visited_contradicts_stage: [],
+  /** A discarded property says why; any other stage has no reason. */
+  discard_reason_required: [],
+  discard_reason_only_when_discarded: [],
+  /** Back to new or to visit after a visit took place: the visit says otherwise. */
+  stage_after_visit: [],
+  /** A visit still ahead cannot be rated yet. */
+  rating_after_visit: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type RuleCode = keyof typeof RULES;
@@ -129,6 +141,20 @@ export const FIELDS = [
   'role',
   'date',
   'value',
+  'stage',
+  'discard_reason',
+  'company',
+  'phone',
+  'email',
+  'archived',
+  'visited_at',
+  'visitor_id',
+  'rating',
+  'person',
+  'from',
+  'to',
+  'action',
+  'exclude_id',
 ] as const;
 export type FieldName = (typeof FIELDS)[number];
 
@@ -145,6 +171,10 @@ export const REASONS = {
   property_changed_by: ['name'],
   user_exists: ['email'],
   already_member: ['email'],
+  /** A broker properties still name cannot be deleted (archive it instead). */
+  broker_in_use: ['count'],
+  /** A visit was changed by someone else after it was opened. */
+  visit_changed: [],
 } as const satisfies Record<string, readonly string[]>;
 export type ReasonCode = keyof typeof REASONS;
 export const ReasonSchema = z.object({

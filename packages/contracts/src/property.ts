@@ -29,6 +29,35 @@ export type PriceUnit = z.infer<typeof PriceUnitSchema>;
 export const MAX_PRICE_UF = 90_000_000_000;
 // Checked once at load: a change of either bound that breaks the guarantee fails loudly.
 if (MAX_PRICE_UF * MAX_UF_VALUE > MAX_PRICE) throw new Error('MAX_PRICE_UF is too large');
+/**
+ * The scouting pipeline, in order: a property moves from new to bought, or leaves it as
+ * discarded (from any stage, with a reason). `visited` is derived from the stage.
+ */
+export const PROPERTY_STAGES = [
+  'new',
+  'to_visit',
+  'visited',
+  'negotiating',
+  'offer_made',
+  'bought',
+  'discarded',
+] as const;
+export const PropertyStageSchema = z.enum(PROPERTY_STAGES, {
+  error: rule('one_of', { options: PROPERTY_STAGES.join(', ') }),
+});
+export type PropertyStage = z.infer<typeof PropertyStageSchema>;
+/** The stages that mean the team has been there (a discarded one, if it had a past visit). */
+export const VISITED_STAGES: readonly PropertyStage[] = [
+  'visited',
+  'negotiating',
+  'offer_made',
+  'bought',
+];
+/** Whether a stage says the property was visited; null for discarded (its visits say). */
+export const visitedOfStage = (stage: PropertyStage): boolean | null =>
+  stage === 'discarded' ? null : VISITED_STAGES.includes(stage);
+export const MAX_DISCARD_REASON = 500;
+
 /** Far above any real lot (1,000 km²) yet small enough to catch a slipped decimal comma. */
 export const MAX_AREA = 1_000_000_000;
 export const MAX_PHOTOS_PER_PROPERTY = 50;
@@ -168,7 +197,23 @@ const PropertyFieldsSchema = z.object({
   )
     .nullable()
     .default(null),
-  visited: z.boolean({ error: rule('true_or_false') }).default(false),
+  /**
+   * The original's Sí/No, for clients that predate the pipeline: without `stage`, true moves a
+   * property that was not visited to "visited" and false one that was back to "new" (refused
+   * when a visit already took place). With `stage` it must agree with it, or be left out.
+   */
+  visited: z.boolean({ error: rule('true_or_false') }).optional(),
+  /** The pipeline stage; left out: "new" on add, unchanged (or as `visited` says) on edit. */
+  stage: PropertyStageSchema.optional(),
+  /** Why a property is discarded: required with stage "discarded", refused with any other. */
+  discard_reason: storable(
+    z
+      .string({ error: rule('not_text') })
+      .trim()
+      .max(MAX_DISCARD_REASON, { error: rule('too_long', { max: MAX_DISCARD_REASON }) }),
+  )
+    .nullable()
+    .default(null),
   broker_id: int32Id().nullable().default(null),
   photos: z
     .array(uploadPath, { error: rule('upload_paths') })
@@ -178,10 +223,40 @@ const PropertyFieldsSchema = z.object({
     .default([]),
 });
 
+type StageFields = {
+  stage?: PropertyStage | undefined;
+  visited?: boolean | undefined;
+  discard_reason?: string | null | undefined;
+};
+
+/** The stage, its reason and `visited` agree (what the payload alone can tell). */
+export function checkStage(value: StageFields, ctx: z.RefinementCtx) {
+  const reason = value.discard_reason ? value.discard_reason : null;
+  if (value.stage === 'discarded' && reason === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['discard_reason'],
+      message: rule('discard_reason_required'),
+    });
+  if (value.stage !== undefined && value.stage !== 'discarded' && reason !== null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['discard_reason'],
+      message: rule('discard_reason_only_when_discarded'),
+    });
+  const implied = value.stage === undefined ? null : visitedOfStage(value.stage);
+  if (implied !== null && value.visited !== undefined && value.visited !== implied)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['visited'],
+      message: rule('visited_contradicts_stage'),
+    });
+}
+
 export const CreatePropertyBodySchema = PropertyFieldsSchema.superRefine(
   checkPriceInUf,
   whenPriceInUf,
-);
+).superRefine(checkStage);
 export type CreatePropertyBody = z.input<typeof CreatePropertyBodySchema>;
 export type PropertyPayload = z.output<typeof CreatePropertyBodySchema>;
 
@@ -202,7 +277,9 @@ export const UpdatePropertyBodySchema = PropertyFieldsSchema.extend({
       error: rule('too_many_photos', { max: MAX_PHOTOS_PER_PROPERTY }),
     })
     .default([]),
-}).superRefine(checkPriceInUf, whenPriceInUf);
+})
+  .superRefine(checkPriceInUf, whenPriceInUf)
+  .superRefine(checkStage);
 export type UpdatePropertyBody = z.input<typeof UpdatePropertyBodySchema>;
 export type UpdatePropertyPayload = z.output<typeof UpdatePropertyBodySchema>;
 
@@ -351,6 +428,7 @@ export const PropertyCardSchema = z.object({
   building_sqmts: z.number(),
   land_sqmts: z.number(),
   visited: z.boolean(),
+  stage: PropertyStageSchema,
   city_id: z.number().int(),
   city_name: z.string(),
   region_id: z.number().int(),
@@ -400,6 +478,7 @@ export const PropertyDetailSchema = PropertyCardSchema.extend({
   longitude: z.number().nullable(),
   rooms: z.number().int().nullable(),
   notes: z.string().nullable(),
+  discard_reason: z.string().nullable(),
   broker_id: z.number().int().nullable(),
   broker_name: z.string().nullable(),
   created_by_id: z.number().int().nullable(),

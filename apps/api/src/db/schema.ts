@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -29,6 +30,22 @@ export const PRICE_NULL_LAST_ASC = PPSQM_NULL_LAST_ASC;
 export const PRICE_NULL_LAST_DESC = PPSQM_NULL_LAST_DESC;
 
 export const PRICE_UNITS = ['CLP', 'UF'] as const;
+
+/** The scouting pipeline, in order; `discarded` leaves it from any stage. Mirrors the contracts. */
+export const PROPERTY_STAGES = [
+  'new',
+  'to_visit',
+  'visited',
+  'negotiating',
+  'offer_made',
+  'bought',
+  'discarded',
+] as const;
+/** The stages that mean someone has been there (a discarded one was if it had a past visit). */
+export const VISITED_STAGES = ['visited', 'negotiating', 'offer_made', 'bought'] as const;
+const STAGE_RANK = sql.raw(
+  `case stage ${PROPERTY_STAGES.map((stage, rank) => `when '${stage}' then ${rank}`).join(' ')} end::smallint`,
+);
 
 /** Map pixels per axis at the finest cell level (2^24: 2.4 m at the equator, finer in Chile). */
 export const MAP_LEVEL_MAX = 24;
@@ -78,14 +95,26 @@ export const property_types = pgTable(
   (t) => [check('property_types_area_basis_check', sql`${t.area_basis} in ('building', 'land')`)],
 );
 
-export const brokers = pgTable('brokers', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  name: text('name').notNull(),
-  company: text('company'),
-  phone: text('phone'),
-  email: text('email'),
-  created_at: timestamptz('created_at'),
-});
+export const brokers = pgTable(
+  'brokers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    company: text('company'),
+    /** E.164 (+56 and nine digits): the contracts normalise what people type. */
+    phone: text('phone'),
+    email: text('email'),
+    notes: text('notes'),
+    /** Set instead of deleting a broker properties still name: hidden from the form, kept in history. */
+    archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    created_at: timestamptz('created_at'),
+    updated_at: timestamptz('updated_at'),
+  },
+  (t) => [
+    index('brokers_name_id_idx').on(t.name, t.id),
+    check('brokers_phone_check', sql`${t.phone} ~ '^\\+56[2-9][0-9]{8}$'`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -142,7 +171,17 @@ export const properties = pgTable(
     longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
     rooms: integer('rooms'),
     notes: text('notes'),
+    /**
+     * Derived from `stage` (and, for a discarded property, whether a visit already happened) by
+     * the properties_visited trigger (migration 0004), so the two never disagree. Kept as a column:
+     * the original's filter, the map's cells and the statistics read it.
+     */
     visited: boolean('visited').notNull().default(false),
+    /** The scouting pipeline: see PROPERTY_STAGES; a discarded property says why. */
+    stage: text('stage', { enum: PROPERTY_STAGES }).notNull().default('new'),
+    /** The stage's place in the pipeline (0 = new … 6 = discarded), for the stage sort's index. */
+    stage_rank: smallint('stage_rank').generatedAlwaysAs(STAGE_RANK),
+    discard_reason: text('discard_reason'),
     property_type_id: integer('property_type_id')
       .notNull()
       .references(() => property_types.id),
@@ -159,6 +198,11 @@ export const properties = pgTable(
       .references(() => regions.id),
     price_per_sqm: bigint('price_per_sqm', { mode: 'number' }),
     search_text: text('search_text').notNull(),
+    /**
+     * The address normalised for duplicate warnings (bec_address_key, migration 0004): case,
+     * accents, street-type abbreviations and unit numbers don't tell two addresses apart.
+     */
+    address_key: text('address_key').notNull().default(''),
     // Where the property is on the map: Web Mercator pixel coordinates at zoom 16 of 256-px tiles
     // (2^24 per axis), generated from the coordinates (null unless both are known). A map cell of
     // any zoom is a right shift of them: see property_map_cells and migration 0003.
@@ -198,6 +242,11 @@ export const properties = pgTable(
     ),
     index('properties_search_idx').using('gin', t.search_text.op('gin_trgm_ops')),
     index('properties_broker_idx').on(t.broker_id),
+    // The grid's stage filter (newest first) and the stage sort.
+    index('properties_stage_created_id_idx').on(t.stage, t.created_at, t.id),
+    index('properties_stage_rank_idx').on(t.stage_rank, t.id),
+    // Duplicate warnings: the same normalised address in the same comuna.
+    index('properties_address_key_idx').on(t.city_id, t.address_key),
     index('properties_land_idx').on(t.land_sqmts),
     // The map's single properties in a view (Chile is tall: a view's rows are a narrow y range).
     index('properties_map_idx').on(t.map_y, t.map_x).where(sql`${t.map_y} is not null`),
@@ -221,13 +270,26 @@ export const properties = pgTable(
     check('properties_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('properties_longitude_check', sql`${t.longitude} between -180 and 180`),
     check('properties_maps_url_check', sql`${t.google_maps_url} ~* '^https?://'`),
+    check(
+      'properties_stage_check',
+      sql`${t.stage} in (${sql.raw(PROPERTY_STAGES.map((stage) => `'${stage}'`).join(', '))})`,
+    ),
+    check(
+      'properties_discard_reason_check',
+      sql`(${t.stage} = 'discarded') = (${t.discard_reason} is not null)`,
+    ),
+    // The trigger keeps it; the check makes sure no writer (psql, a bulk load) can break it.
+    check(
+      'properties_visited_stage_check',
+      sql`${t.stage} = 'discarded' or ${t.visited} = (${t.stage} in (${sql.raw(VISITED_STAGES.map((stage) => `'${stage}'`).join(', '))}))`,
+    ),
   ],
 );
 
-/** A new property row as callers write it: the triggers derive the other four columns. */
+/** A new property row as callers write it: the triggers derive the other columns. */
 export type PropertyInsert = Omit<
   typeof properties.$inferInsert,
-  'region_id' | 'price' | 'price_per_sqm' | 'search_text'
+  'region_id' | 'price' | 'price_per_sqm' | 'search_text' | 'address_key' | 'visited'
 >;
 /** Drizzle cannot know a trigger fills columns, so it would ask callers for them. */
 export const withDerivedColumns = (rows: PropertyInsert[]) =>
@@ -246,9 +308,14 @@ export const property_photos = pgTable(
     bytes: integer('bytes').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** SHA-256 of the uploaded file (hex), for duplicate warnings; null for photos before 0004. */
+    content_hash: text('content_hash'),
     created_at: timestamptz('created_at'),
   },
-  (t) => [index('property_photos_property_idx').on(t.property_id, t.position)],
+  (t) => [
+    index('property_photos_property_idx').on(t.property_id, t.position),
+    index('property_photos_hash_idx').on(t.content_hash).where(sql`${t.content_hash} is not null`),
+  ],
 );
 
 /** Storage keys handed out for direct uploads; only the issuer may attach one. */
@@ -371,5 +438,120 @@ export const property_map_cells = pgTable(
     primaryKey({
       columns: [t.level, t.cx, t.cy, t.city_id, t.property_type_id, t.visited],
     }),
+  ],
+);
+
+/**
+ * A property's visits: when, who went, what they thought. A past visit moves a property that was
+ * new or to visit on to visited (the service, and the sweep for visits that were ahead).
+ */
+export const property_visits = pgTable(
+  'property_visits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    property_id: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    visited_at: timestamp('visited_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
+    visitor_id: integer('visitor_id').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    rating: smallint('rating'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamptz('created_at'),
+    updated_at: timestamptz('updated_at'),
+  },
+  (t) => [
+    index('property_visits_property_idx').on(t.property_id, t.visited_at),
+    // "Tus próximas visitas": a member's visits from now on.
+    index('property_visits_visitor_idx').on(t.visitor_id, t.visited_at),
+    check('property_visits_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Photos taken at a visit: the same signed uploads as a property's photos. */
+export const visit_photos = pgTable(
+  'visit_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    visit_id: integer('visit_id')
+      .notNull()
+      .references(() => property_visits.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull().unique(),
+    position: integer('position').notNull(),
+    content_type: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    content_hash: text('content_hash'),
+    created_at: timestamptz('created_at'),
+  },
+  (t) => [index('visit_photos_visit_idx').on(t.visit_id, t.position)],
+);
+
+export const HISTORY_KINDS = [
+  'created',
+  'updated',
+  'deleted',
+  'photos_added',
+  'photos_removed',
+  'photos_reordered',
+  'stage',
+  'visit_added',
+  'visit_updated',
+  'visit_removed',
+] as const;
+
+/**
+ * Every change to a property, appended in the change's own transaction. No foreign keys: a
+ * deleted property's or user's history stays (the actor's name is kept as it was). The
+ * history_append_only trigger (migration 0004) refuses updates, deletes and truncation.
+ */
+export const property_history = pgTable(
+  'property_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    property_id: integer('property_id').notNull(),
+    at: timestamptz('at'),
+    actor_id: integer('actor_id'),
+    actor_name: text('actor_name'),
+    kind: text('kind', { enum: HISTORY_KINDS }).notNull(),
+    /** What changed: see HistoryEntrySchema in the contracts. */
+    changes: jsonb('changes').notNull(),
+  },
+  (t) => [index('property_history_property_idx').on(t.property_id, t.id)],
+);
+
+export const AUDIT_ACTIONS = [
+  'waitlist_approved',
+  'waitlist_deleted',
+  'role_changed',
+  'user_deleted',
+  'first_admin_granted',
+] as const;
+
+/** Access decisions (who let whom in, with which role, and who removed whom): append-only too. */
+export const access_audit = pgTable(
+  'access_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamptz('at'),
+    /** Null when the system decided (ADMIN_EMAILS granting the first admin). */
+    actor_id: integer('actor_id'),
+    actor_name: text('actor_name'),
+    actor_email: text('actor_email'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    subject_email: text('subject_email').notNull(),
+    subject_name: text('subject_name'),
+    /** E.g. { role } for an approval, { from, to } for a role change. */
+    details: jsonb('details').notNull(),
+  },
+  (t) => [
+    index('access_audit_at_idx').on(t.at, t.id),
+    index('access_audit_subject_idx').on(t.subject_email, t.at, t.id),
+    index('access_audit_actor_idx').on(t.actor_email, t.at, t.id),
   ],
 );

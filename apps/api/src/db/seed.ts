@@ -31,25 +31,25 @@ const BROKERS = [
   {
     name: 'Patricia Soto',
     company: 'Soto Propiedades',
-    phone: '+56 9 8123 4567',
+    phone: '+56981234567',
     email: 'psoto@sotopropiedades.cl',
   },
   {
     name: 'Rodrigo Fuentes',
     company: 'Inmobiliaria Andes',
-    phone: '+56 9 7345 1290',
+    phone: '+56973451290',
     email: 'rfuentes@inmoandes.cl',
   },
   {
     name: 'Carolina Muñoz',
     company: null,
-    phone: '+56 9 6612 0043',
+    phone: '+56966120043',
     email: 'carolina.munoz@gmail.com',
   },
   {
     name: 'Felipe Araya',
     company: 'Corredora del Sur',
-    phone: '+56 65 223 9910',
+    phone: '+56652239910',
     email: 'faraya@corredoradelsur.cl',
   },
 ];

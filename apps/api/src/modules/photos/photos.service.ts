@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type Issue,
   issue,
@@ -36,7 +37,12 @@ export type PhotosServiceOptions = {
 };
 
 /** What attaching needs to record of each photo, in the order given. */
-export type AttachablePhoto = ImageInfo & { key: string; bytes: number };
+export type AttachablePhoto = ImageInfo & {
+  key: string;
+  bytes: number;
+  /** SHA-256 of the file as uploaded (hex): the same photo uploaded twice has the same. */
+  contentHash: string;
+};
 
 const DAY = 86_400;
 const UNATTACHED_LIFETIME_MS = 24 * 3600 * 1000;
@@ -49,6 +55,9 @@ const typeFromName = (name: string) => {
   };
   return byExt[ext];
 };
+
+/** A file's SHA-256 as hex: what duplicate warnings compare photos by. */
+export const contentHash = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
 /** The size limit in whole megabytes (MiB), as the messages name it. */
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -146,12 +155,13 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
         issues.push(issue(field, 'photo_too_large', { size, max: megabytes(maxBytes) }));
         continue;
       }
-      const info = await inspectImage(await storage.read(key));
+      const body = await storage.read(key);
+      const info = await inspectImage(body);
       if (!info) {
         issues.push(issue(field, 'photo_unreadable'));
         continue;
       }
-      photos.push({ key, bytes: stored.size, ...info });
+      photos.push({ key, bytes: stored.size, contentHash: contentHash(body), ...info });
     }
     return { photos, issues };
   }

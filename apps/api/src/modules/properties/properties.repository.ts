@@ -1,5 +1,5 @@
 import { PROPERTY_COUNT_CAP, type PropertySort } from '@bec/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
 import { type Bound, prepared } from '../../db/prepared.js';
@@ -28,6 +28,7 @@ import {
   properties_total,
   property_photos,
   property_types,
+  property_visits,
   regions,
   uf_pricing,
   users,
@@ -101,6 +102,7 @@ const cardColumns = {
   ...ufColumns,
   area_basis: property_types.area_basis,
   visited: properties.visited,
+  stage: properties.stage,
   city_id: properties.city_id,
   city_name: cities.name,
   region_id: regions.id,
@@ -225,6 +227,7 @@ function propertyQuery(db: Database) {
         longitude: properties.longitude,
         rooms: properties.rooms,
         notes: properties.notes,
+        discard_reason: properties.discard_reason,
         broker_id: properties.broker_id,
         broker_name: brokers.name,
         created_by_id: properties.created_by,
@@ -284,8 +287,14 @@ export async function insertProperty(db: Database, values: NewProperty) {
   return row.id;
 }
 
+/** Inserts photo rows; answers their ids in the order given. */
 export async function insertPhotos(db: Database, rows: (typeof property_photos.$inferInsert)[]) {
-  if (rows.length) await db.insert(property_photos).values(rows);
+  if (!rows.length) return [];
+  const inserted = await db
+    .insert(property_photos)
+    .values(rows)
+    .returning({ id: property_photos.id, position: property_photos.position });
+  return inserted.sort((a, b) => a.position - b.position).map((row) => row.id);
 }
 
 /** The row, locked for the rest of the transaction, with who last changed it. */
@@ -293,6 +302,10 @@ export async function lockProperty(db: Database, id: number) {
   const [row] = await db
     .select({
       id: properties.id,
+      name: properties.name,
+      stage: properties.stage,
+      discard_reason: properties.discard_reason,
+      visited: properties.visited,
       updated_at: properties.updated_at,
       updated_by_name: updatedBy.name,
     })
@@ -302,6 +315,59 @@ export async function lockProperty(db: Database, id: number) {
     .for('update', { of: properties });
   return row ?? null;
 }
+
+/** Whether one of the property's visits already took place. */
+export async function hasPastVisit(db: Database, id: number) {
+  const rows = await db
+    .select({ id: property_visits.id })
+    .from(property_visits)
+    .where(and(eq(property_visits.property_id, id), lte(property_visits.visited_at, sql`now()`)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * What a property's history compares before and after an edit: the fields as people read them
+ * (names, not ids, for the comuna, type and broker; the price with its unit).
+ */
+export async function historySnapshot(db: Database, id: number) {
+  const [row] = await withNames(
+    db
+      .select({
+        name: properties.name,
+        address: properties.address,
+        comuna: cities.name,
+        property_type: property_types.name,
+        price_amount: properties.price_amount,
+        price_unit: properties.price_unit,
+        building_sqmts: properties.building_sqmts,
+        land_sqmts: properties.land_sqmts,
+        parking_sqmts: properties.parking_sqmts,
+        additional_sqmts: properties.additional_sqmts,
+        basement_sqmts: properties.basement_sqmts,
+        rooms: properties.rooms,
+        broker: brokers.name,
+        google_maps_url: properties.google_maps_url,
+        latitude: properties.latitude,
+        longitude: properties.longitude,
+        notes: properties.notes,
+        stage: properties.stage,
+        discard_reason: properties.discard_reason,
+      })
+      .from(properties)
+      .$dynamic(),
+  )
+    .leftJoin(brokers, eq(brokers.id, properties.broker_id))
+    .where(eq(properties.id, id));
+  if (!row) return null;
+  const { price_amount, price_unit, stage, discard_reason, ...fields } = row;
+  return {
+    fields: { ...fields, price: { amount: price_amount, unit: price_unit } },
+    stage,
+    discard_reason,
+  };
+}
+export type HistorySnapshot = NonNullable<Awaited<ReturnType<typeof historySnapshot>>>;
 
 export async function updateProperty(db: Database, id: number, values: Partial<NewProperty>) {
   await db.update(properties).set(values).where(eq(properties.id, id));

@@ -127,6 +127,9 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request) => ok('Property deleted', await properties.remove(request.params.id)),
+    async (request) => {
+      if (!request.member) throw new Error('authorize did not set a member');
+      return ok('Property deleted', await properties.remove(request.member, request.params.id));
+    },
   );
 };

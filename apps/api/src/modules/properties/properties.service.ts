@@ -1,4 +1,5 @@
 import {
+  type HistoryChanges,
   type Issue,
   issue,
   type ListPropertiesQuery,
@@ -9,12 +10,18 @@ import {
   type PropertyDetail,
   type PropertyList,
   type PropertyPayload,
+  type PropertyStage,
   type UfSource,
   type UfValue,
   type UpdatePropertyPayload,
 } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError, validationError } from '../../lib/app-error.js';
+import {
+  changedFields,
+  type HistoryActor,
+  recordPropertyHistory,
+} from '../history/history.service.js';
 import type { AttachablePhoto, PhotosService } from '../photos/photos.service.js';
 import * as repo from './properties.repository.js';
 import { propertiesCsv } from './properties-export.js';
@@ -37,13 +44,42 @@ const propertyFields = (payload: PropertyPayload | UpdatePropertyPayload) => ({
   longitude: payload.longitude,
   rooms: payload.rooms,
   notes: payload.notes,
-  visited: payload.visited,
   property_type_id: payload.property_type_id,
   broker_id: payload.broker_id,
   city_id: payload.city_id,
 });
 
 type CardPhotoUrl = PhotosService['cardPhotoUrl'];
+
+const actorOf = (me: Me): HistoryActor => ({ id: me.id, name: me.name });
+
+type StageNow = { stage: PropertyStage; discard_reason: string | null; visited: boolean };
+
+/**
+ * The stage an edit leaves a property in. `stage` when given; else the original's `visited`
+ * (true: on to visited; false: back to new) when it changes; else the stage stays. A discarded
+ * property keeps its reason unless a new one is given. Moving back to new or to visit after a
+ * visit took place is refused by the caller (it needs the visits).
+ */
+function nextStage(
+  current: StageNow,
+  payload: UpdatePropertyPayload,
+): { stage: PropertyStage; discard_reason: string | null; field: 'stage' | 'visited' } {
+  const given = payload.discard_reason || null;
+  if (payload.stage !== undefined)
+    return {
+      stage: payload.stage,
+      discard_reason: payload.stage === 'discarded' ? given : null,
+      field: 'stage',
+    };
+  if (payload.visited !== undefined && payload.visited !== current.visited)
+    return { stage: payload.visited ? 'visited' : 'new', discard_reason: null, field: 'visited' };
+  return {
+    stage: current.stage,
+    discard_reason: current.stage === 'discarded' ? (given ?? current.discard_reason) : given,
+    field: 'stage',
+  };
+}
 
 const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => ({
   id: row.id,
@@ -58,6 +94,7 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
   building_sqmts: row.building_sqmts,
   land_sqmts: row.land_sqmts,
   visited: row.visited,
+  stage: row.stage,
   city_id: row.city_id,
   city_name: row.city_name,
   region_id: row.region_id,
@@ -100,6 +137,41 @@ export async function pesoFilters(
   const pesos = (bound: number | undefined) =>
     bound === undefined ? undefined : ufToPesos(bound, value);
   return { ...filters, price_min: pesos(filters.price_min), price_max: pesos(filters.price_max) };
+}
+
+type PhotoMoves = {
+  removed: number[];
+  added: number[];
+  /** The photos kept, in their order before and after the edit. */
+  keptBefore: number[];
+  keptAfter: number[];
+  /** Every photo's id in the new order, cover first. */
+  order: number[];
+};
+
+/** An edit's history entries: the fields that changed, the stage move, and the photos. */
+function editHistory(
+  before: repo.HistorySnapshot | null,
+  after: repo.HistorySnapshot | null,
+  photos: PhotoMoves,
+): HistoryChanges[] {
+  const entries: HistoryChanges[] = [];
+  if (before && after) {
+    const fields = changedFields(before.fields, after.fields);
+    if (fields.length) entries.push({ kind: 'updated', fields });
+    if (before.stage !== after.stage || before.discard_reason !== after.discard_reason)
+      entries.push({
+        kind: 'stage',
+        from: before.stage,
+        to: after.stage,
+        reason: after.discard_reason,
+      });
+  }
+  if (photos.added.length) entries.push({ kind: 'photos_added', photo_ids: photos.added });
+  if (photos.removed.length) entries.push({ kind: 'photos_removed', photo_ids: photos.removed });
+  if (photos.keptBefore.join() !== photos.keptAfter.join())
+    entries.push({ kind: 'photos_reordered', photo_ids: photos.order });
+  return entries;
 }
 
 export type PropertiesServiceOptions = { photos: PhotosService };
@@ -154,6 +226,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       longitude: row.longitude,
       rooms: row.rooms,
       notes: row.notes,
+      discard_reason: row.discard_reason,
       broker_id: row.broker_id,
       broker_name: row.broker_name,
       created_by_id: row.created_by_id,
@@ -187,6 +260,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     bytes: photo.bytes,
     width: photo.width,
     height: photo.height,
+    content_hash: photo.contentHash,
   });
 
   /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
@@ -198,18 +272,29 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       if (issues.length) throw validationError(issues, 'The property was not added');
 
       const now = new Date();
+      const stage = payload.stage ?? (payload.visited ? 'visited' : 'new');
       const id = await repo.insertProperty(tx, {
         ...propertyFields(payload),
+        stage,
+        discard_reason: stage === 'discarded' ? payload.discard_reason || null : null,
         created_by: author.id,
         updated_by: author.id,
         created_at: now,
         updated_at: now,
       });
-      await repo.insertPhotos(
+      const photoIds = await repo.insertPhotos(
         tx,
         attachment.photos.map((photo, position) => photoRow(id, photo, position)),
       );
       await photos.markAttached(tx, payload.photos);
+      await recordPropertyHistory(tx, actorOf(author), id, [
+        {
+          kind: 'created',
+          name: payload.name,
+          price: { amount: payload.price, unit: payload.price_unit },
+        },
+        ...(photoIds.length ? [{ kind: 'photos_added' as const, photo_ids: photoIds }] : []),
+      ]);
       return { id };
     });
   }
@@ -234,6 +319,15 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
         );
       }
       const issues = await referenceIssues(tx, payload);
+      const next = nextStage(current, payload);
+      if (next.discard_reason !== null && next.stage !== 'discarded')
+        issues.push(issue('discard_reason', 'discard_reason_only_when_discarded'));
+      if (
+        (next.stage === 'new' || next.stage === 'to_visit') &&
+        next.stage !== current.stage &&
+        (await repo.hasPastVisit(tx, id))
+      )
+        issues.push(issue(next.field, 'stage_after_visit'));
       const existing = new Map((await repo.listPhotos(tx, id)).map((p) => [p.id, p]));
       const newPaths: { path: string; index: number }[] = [];
       payload.photos.forEach((entry, index) => {
@@ -254,8 +348,11 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       if (issues.length) throw validationError(issues, 'The property was not saved');
 
       const now = new Date();
+      const before = await repo.historySnapshot(tx, id);
       await repo.updateProperty(tx, id, {
         ...propertyFields(payload),
+        stage: next.stage,
+        discard_reason: next.discard_reason,
         updated_by: author.id,
         updated_at: now,
       });
@@ -266,14 +363,36 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
         removed.map((p) => p.id),
       );
       const added = new Map(attachment.photos.map((p) => [p.key, p]));
+      const order: number[] = [];
+      const addedIds: number[] = [];
       for (const [position, entry] of payload.photos.entries()) {
-        if (typeof entry === 'number') await repo.setPhotoPosition(tx, entry, position);
-        else {
+        if (typeof entry === 'number') {
+          await repo.setPhotoPosition(tx, entry, position);
+          order.push(entry);
+        } else {
           const photo = added.get(entry);
-          if (photo) await repo.insertPhotos(tx, [photoRow(id, photo, position)]);
+          if (!photo) continue;
+          const [photoId] = await repo.insertPhotos(tx, [photoRow(id, photo, position)]);
+          if (photoId !== undefined) {
+            order.push(photoId);
+            addedIds.push(photoId);
+          }
         }
       }
       await photos.markAttached(tx, [...added.keys()]);
+      const after = await repo.historySnapshot(tx, id);
+      await recordPropertyHistory(
+        tx,
+        actorOf(author),
+        id,
+        editHistory(before, after, {
+          removed: removed.map((p) => p.id),
+          added: addedIds,
+          keptBefore: [...existing.keys()].filter((photoId) => kept.has(photoId)),
+          keptAfter: order.filter((photoId) => kept.has(photoId)),
+          order,
+        }),
+      );
       return { updatedAt: now, removedKeys: removed.map((p) => p.storage_key) };
     });
     // Files go once the rows are gone for good; a failure only leaves orphans, never broken rows.
@@ -282,12 +401,15 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
   }
 
   /** Deletes a property, its photo rows (cascade) and then their files. */
-  async function remove(id: number) {
+  async function remove(author: Me, id: number) {
     const keys = await db.transaction(async (tx) => {
       const current = await repo.lockProperty(tx, id);
       if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
       const photoKeys = (await repo.listPhotos(tx, id)).map((p) => p.storage_key);
       await repo.deleteProperty(tx, id);
+      await recordPropertyHistory(tx, actorOf(author), id, [
+        { kind: 'deleted', name: current.name },
+      ]);
       return photoKeys;
     });
     await photos.removeFiles(keys).catch(() => undefined);

@@ -18,6 +18,7 @@ const card: PropertyCardData = {
   building_sqmts: 78,
   land_sqmts: 78,
   visited: true,
+  stage: 'visited',
   city_id: 13123,
   city_name: 'Providencia',
   region_id: 13,

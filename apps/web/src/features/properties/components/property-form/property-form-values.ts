@@ -130,6 +130,8 @@ export function toPropertyDraft(values: PropertyFormValues, photos: string[]): P
     rooms: parseInteger(values.rooms),
     notes: parseOptionalText(values.notes),
     visited: values.visited,
+    stage: undefined,
+    discard_reason: null,
     broker_id: parseInteger(values.broker_id),
     photos,
   };
