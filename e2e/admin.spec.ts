@@ -6,7 +6,7 @@ test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
 const LAST_ADMIN =
   'BEC necesita al menos un administrador: nombra administrador a otro miembro antes de quitarle el rol o eliminar al último.';
-const MEMBER_LINKS = ['Inicio', 'Propiedades', 'Datos'];
+const MEMBER_LINKS = ['Inicio', 'Propiedades', 'Tablero', 'Corredores', 'Datos'];
 
 /** A page in a browser context of its own: one account per context. */
 async function freshPage(browser: Browser) {

@@ -20,8 +20,8 @@ const propertyCards = (page: Page) =>
     .getByRole('link')
     .filter({ has: page.getByRole('heading', { level: 3 }) });
 
-const MEMBER_LINKS = ['Inicio', 'Propiedades', 'Datos'];
-const ADMIN_LINKS = [...MEMBER_LINKS, 'Usuarios', 'Ajustes'];
+const MEMBER_LINKS = ['Inicio', 'Propiedades', 'Tablero', 'Corredores', 'Datos'];
+const ADMIN_LINKS = [...MEMBER_LINKS, 'Usuarios', 'Auditoría', 'Ajustes'];
 
 for (const [email, role, roleName, links] of [
   ['admin@bec.local', 'admin', 'administrador', ADMIN_LINKS],

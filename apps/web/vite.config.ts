@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { appShellScrollbarClass } from './build/app-shell-scrollbar-class.ts';
 import { linguiCatalogues } from './build/lingui-catalogues.ts';
 import { mantineComponentStyles } from './build/mantine-component-styles.ts';
 
@@ -13,6 +14,7 @@ export default defineConfig({
     react(),
     linguiCatalogues(),
     mantineComponentStyles(),
+    appShellScrollbarClass(),
     // Every text asset also as .br and .gz beside it, at the highest levels: compressed once at
     // build time, served by content negotiation (@fastify/static's preCompressed).
     compression({

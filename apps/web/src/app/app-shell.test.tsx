@@ -65,18 +65,30 @@ describe('app shell', () => {
       expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     });
 
-    it.each(['viewer', 'editor'] as const)('%s: Home, Properties, Data', async (role) => {
-      renderShell(signedInAuth(role));
-      expect(await sidebarLinks()).toEqual(['Home /home', 'Properties /properties', 'Data /data']);
-    });
+    it.each(['viewer', 'editor'] as const)(
+      '%s: Home, Properties, Board, Brokers, Data',
+      async (role) => {
+        renderShell(signedInAuth(role));
+        expect(await sidebarLinks()).toEqual([
+          'Home /home',
+          'Properties /properties',
+          'Board /board',
+          'Brokers /brokers',
+          'Data /data',
+        ]);
+      },
+    );
 
-    it('admin: Home, Properties, Data, Users', async () => {
+    it("admin: the members' links, Users, Audit and Settings", async () => {
       renderShell(signedInAuth('admin'));
       expect(await sidebarLinks()).toEqual([
         'Home /home',
         'Properties /properties',
+        'Board /board',
+        'Brokers /brokers',
         'Data /data',
         'Users /users',
+        'Audit /audit',
         'Settings /settings',
       ]);
     });

@@ -15,18 +15,27 @@ describe('navLinksFor', () => {
     expect(labels('unauthenticated', null)).toEqual(['Home /home']);
   });
 
-  it('shows Home, Properties and Data to viewers and editors', () => {
-    const member = ['Home /home', 'Properties /properties', 'Data /data'];
+  it('shows Home, Properties, Board, Brokers and Data to viewers and editors', () => {
+    const member = [
+      'Home /home',
+      'Properties /properties',
+      'Board /board',
+      'Brokers /brokers',
+      'Data /data',
+    ];
     expect(labels('authenticated', 'viewer')).toEqual(member);
     expect(labels('authenticated', 'editor')).toEqual(member);
   });
 
-  it('adds Users for admins', () => {
+  it('adds Users, Audit and Settings for admins', () => {
     expect(labels('authenticated', 'admin')).toEqual([
       'Home /home',
       'Properties /properties',
+      'Board /board',
+      'Brokers /brokers',
       'Data /data',
       'Users /users',
+      'Audit /audit',
       'Settings /settings',
     ]);
   });

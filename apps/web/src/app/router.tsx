@@ -40,6 +40,26 @@ export const routes: RouteObject[] = [
         HydrateFallback: PageLoader,
       },
       {
+        path: paths.board.path,
+        lazy: () => import('@/app/routes/board'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.brokers.path,
+        lazy: () => import('@/app/routes/brokers'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.broker.path,
+        lazy: () => import('@/app/routes/broker-detail'),
+        HydrateFallback: PageLoader,
+      },
+      {
+        path: paths.audit.path,
+        lazy: () => import('@/app/routes/audit'),
+        HydrateFallback: PageLoader,
+      },
+      {
         path: paths.data.path,
         lazy: () => import('@/app/routes/data'),
         HydrateFallback: PageLoader,

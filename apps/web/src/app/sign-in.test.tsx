@@ -103,7 +103,7 @@ describe('AuthProvider', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Properties', 'Data', 'Users', 'Settings']);
+    ).toEqual(['Home', 'Properties', 'Board', 'Brokers', 'Data', 'Users', 'Audit', 'Settings']);
     // The menu is a chunk of its own (not in the first load).
     expect(await screen.findByRole('button', { name: 'Ana Admin' })).toBeInTheDocument();
   });
