@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
+import { seedDemoVisits } from './db/seed-visits.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { createMarketService } from './modules/market/market.service.js';
 import {
@@ -37,6 +38,8 @@ import { createUfSource } from './modules/uf/sources/index.js';
 import { ufRoutes } from './modules/uf/uf.routes.js';
 import { createUfService } from './modules/uf/uf.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { visitsRoutes } from './modules/visits/visits.routes.js';
+import { createVisitsService } from './modules/visits/visits.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.js';
@@ -70,6 +73,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Runs the unattached-upload collection now (or as of `now`); answers how many went. */
     collectUnattachedPhotos: (now?: Date) => Promise<number>;
+    /** Moves properties whose visit's time has come to visited now (or as of `now`). */
+    sweepVisits: (now?: Date) => Promise<number>;
   }
 }
 
@@ -185,6 +190,8 @@ export async function buildApp(options: BuildAppOptions) {
     const keys = await loadOrCreateDevKeys(config.dataDir);
     localKeys = publicJwks(keys);
     await seedDevMembers(database.db, DEV_ACCOUNTS);
+    // The demo's visits name the development members, so they come once those exist.
+    await seedDemoVisits(database.db);
     // Loaded only when on: production deployments never load the development provider.
     const { default: devIdentity } = await import('./plugins/app/dev-identity/dev-identity.js');
     await app.register(devIdentity, {
@@ -237,6 +244,8 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api/properties',
     properties: createPropertiesService(database.db, { photos }),
   });
+  const visits = createVisitsService(database.db, { photos });
+  await app.register(visitsRoutes, { visits });
   await app.register(ufRoutes, { prefix: '/api/uf', uf });
   await app.register(marketRoutes, {
     prefix: '/api/market',
@@ -256,6 +265,15 @@ export async function buildApp(options: BuildAppOptions) {
   }, 3600_000);
   collector.unref();
   app.addHook('onClose', async () => clearInterval(collector));
+
+  // Visits whose time has come move their property to visited, every few minutes per process
+  // (one conditional statement with SKIP LOCKED: each move happens once across processes).
+  app.decorate('sweepVisits', (now?: Date) => visits.sweep(now));
+  const visitSweep = setInterval(() => {
+    visits.sweep().catch((err) => app.log.warn({ err }, 'sweeping past visits failed'));
+  }, 5 * 60_000);
+  visitSweep.unref();
+  app.addHook('onClose', async () => clearInterval(visitSweep));
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   if (webRoot) await app.register(web, { root: webRoot, clientConfig: clientConfig(config) });

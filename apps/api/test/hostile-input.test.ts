@@ -261,7 +261,7 @@ const listQuery = fc
 // ---- the harness ------------------------------------------------------------------------------
 
 type Counts = Record<
-  'properties' | 'photos' | 'uploads' | 'users' | 'waitlist' | 'uf_values',
+  'properties' | 'photos' | 'uploads' | 'users' | 'waitlist' | 'uf_values' | 'visits',
   number
 >;
 
@@ -274,7 +274,8 @@ const counts = async (): Promise<Counts> => {
       (select count(*) from uploads) as uploads,
       (select count(*) from users) as users,
       (select count(*) from waitlist) as waitlist,
-      (select count(*) from uf_values) as uf_values`,
+      (select count(*) from uf_values) as uf_values,
+      (select count(*) from property_visits) + (select count(*) from visit_photos) as visits`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Counts;
 };
@@ -465,6 +466,63 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
           url: `/api/properties/${pathSegment(id)}`,
         });
         return problem ?? pathIdProblem(id, response);
+      }),
+    );
+  });
+
+  it('visits: POST /api/properties/:id/visits, PUT and DELETE /api/visits/:id', async () => {
+    const when = new Date(Date.now() - 86_400_000).toISOString();
+    const validVisit = { visited_at: when, visitor_id: 1, notes: 'Ok', rating: 4, photos: [] };
+    const logged = await t.inject('editor', {
+      method: 'POST',
+      url: `/api/properties/${propertyId}/visits`,
+      payload: { ...validVisit, visitor_id: t.ids.editor },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const visitId = logged.json().data.id as number;
+    let visitUpdatedAt = logged.json().data.updated_at as string;
+    const arbitrary = fc.oneof(
+      fc.record({
+        kind: fc.constant('post' as const),
+        id: idText(() => propertyId),
+        body: bodyOf(validVisit),
+      }),
+      fc.record({
+        kind: fc.constant('put' as const),
+        id: idText(() => visitId),
+        body: bodyOf({ ...validVisit, updated_at: '' }),
+      }),
+      fc.record({ kind: fc.constant('delete' as const), id: idText(() => 999_999) }),
+    );
+    expectNone(
+      await fuzz(arbitrary, async (input) => {
+        if (input.kind === 'delete') {
+          const { response, problem } = await probe('editor', {
+            method: 'DELETE',
+            url: `/api/visits/${pathSegment(input.id)}`,
+          });
+          return problem ?? pathIdProblem(input.id, response);
+        }
+        const body = input.body;
+        const payload =
+          input.kind === 'put' &&
+          body &&
+          typeof body === 'object' &&
+          !Array.isArray(body) &&
+          (body as Record<string, unknown>).updated_at === ''
+            ? { ...body, updated_at: visitUpdatedAt }
+            : body;
+        const { response, problem } = await probe('editor', {
+          method: input.kind === 'post' ? 'POST' : 'PUT',
+          url:
+            input.kind === 'post'
+              ? `/api/properties/${pathSegment(input.id)}/visits`
+              : `/api/visits/${pathSegment(input.id)}`,
+          payload: JSON.stringify(payload),
+        });
+        if (input.kind === 'put' && response?.statusCode === 200)
+          visitUpdatedAt = response.json().data.updated_at;
+        return problem ?? pathIdProblem(input.id, response);
       }),
     );
   });

@@ -79,6 +79,8 @@ export const RULES = {
   stage_after_visit: [],
   /** A visit still ahead cannot be rated yet. */
   rating_after_visit: [],
+  /** A date and time with its offset (ISO 8601), as a visit's. */
+  date_time: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type RuleCode = keyof typeof RULES;
