@@ -20,6 +20,8 @@ import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
+import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
+import { createDuplicatesService } from './modules/duplicates/duplicates.service.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { createMarketService } from './modules/market/market.service.js';
 import {
@@ -243,6 +245,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(propertiesRoutes, {
     prefix: '/api/properties',
     properties: createPropertiesService(database.db, { photos }),
+  });
+  await app.register(duplicatesRoutes, {
+    prefix: '/api/properties',
+    duplicates: createDuplicatesService(database.db, { photos }),
   });
   const visits = createVisitsService(database.db, { photos });
   await app.register(visitsRoutes, { visits });

@@ -85,6 +85,13 @@ const ROUTES: Route[] = [
     ok: 404,
   },
   { method: 'DELETE', url: '/api/properties/999999', allowed: EDITORS, ok: 404 },
+  {
+    method: 'POST',
+    url: '/api/properties/duplicates',
+    body: { address: 'Av. Providencia 1234', city_id: 13123, property_type_id: 2 },
+    allowed: EDITORS,
+    ok: 200,
+  },
   { method: 'POST', url: '/api/photos/upload_url', body: ['casa.jpg'], allowed: EDITORS, ok: 200 },
   { method: 'GET', url: '/api/brokers', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/property-types', allowed: MEMBERS, ok: 200 },

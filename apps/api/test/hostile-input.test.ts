@@ -433,6 +433,28 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
     );
   });
 
+  it('POST /api/properties/duplicates', async () => {
+    const valid = {
+      address: 'Irarrázaval 3400, depto 1204',
+      city_id: 13120,
+      property_type_id: 2,
+      latitude: -33.4545,
+      longitude: -70.5975,
+      photos: [],
+      exclude_id: propertyId,
+    };
+    expectNone(
+      await fuzz(bodyOf(valid), async (payload) => {
+        const { problem } = await probe('editor', {
+          method: 'POST',
+          url: '/api/properties/duplicates',
+          payload: JSON.stringify(payload),
+        });
+        return problem;
+      }),
+    );
+  });
+
   it('PUT /api/properties/:id', async () => {
     const arbitrary = fc.tuple(
       idText(() => propertyId),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type CatalogueKey, catalogueKeys } from './catalogue.js';
 import { IdParamsSchema, ListQuerySchema } from './common.js';
+import { DuplicateCheckBodySchema } from './duplicates.js';
 import {
   CLIENT_FAILURES,
   FIELDS,
@@ -167,6 +168,7 @@ describe('field labels', () => {
       UfDateParamsSchema,
       PutUfValueBodySchema,
       UfValuesQuerySchema,
+      DuplicateCheckBodySchema,
     ];
     const unlabelled = requestSchemas
       .flatMap((schema) => Object.keys(schema.shape))

@@ -24,6 +24,21 @@ export const attachableUploads = (db: Database, userId: number, keys: string[]) 
         )
         .for('update');
 
+/** The caller's uploads not attached yet, read without locking (duplicate warnings). */
+export const unattachedUploads = (db: Database, userId: number, keys: string[]) =>
+  keys.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ key: uploads.key, bytes: uploads.bytes })
+        .from(uploads)
+        .where(
+          and(
+            inArray(uploads.key, keys),
+            eq(uploads.issued_to, userId),
+            isNull(uploads.attached_at),
+          ),
+        );
+
 export async function markAttached(db: Database, keys: string[]) {
   if (keys.length)
     await db.update(uploads).set({ attached_at: new Date() }).where(inArray(uploads.key, keys));

@@ -166,6 +166,42 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     return { photos, issues };
   }
 
+  /**
+   * The SHA-256 of each of the caller's uploads not attached yet, for duplicate warnings. A path
+   * not issued to the caller (or listed twice) is refused as attaching would; one not stored yet
+   * or over its size is skipped (saving reports it).
+   */
+  async function uploadHashes(
+    userId: number,
+    keys: string[],
+  ): Promise<{ hashes: string[]; issues: Issue[] }> {
+    const issued = new Map(
+      (
+        await repo.unattachedUploads(
+          db,
+          userId,
+          keys.filter((k) => UPLOAD_KEY.test(k)),
+        )
+      ).map((u) => [u.key, u]),
+    );
+    const issues: Issue[] = [];
+    const seen = new Set<string>();
+    const hashes: string[] = [];
+    for (const [index, key] of keys.entries()) {
+      const repeated = seen.has(key);
+      seen.add(key);
+      const upload = issued.get(key);
+      if (repeated || !upload) {
+        issues.push(issue(`photos.${index}`, repeated ? 'photo_listed_twice' : 'photo_not_owned'));
+        continue;
+      }
+      const stored = await storage.stat(key);
+      if (!stored || stored.size > Math.min(upload.bytes, maxBytes)) continue;
+      hashes.push(contentHash(await storage.read(key)));
+    }
+    return { hashes, issues };
+  }
+
   const markAttached = (tx: Database, keys: string[]) => repo.markAttached(tx, keys);
 
   /** Download URLs stay the same for a day (cacheable) and work for at least a day. */
@@ -256,6 +292,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   return {
     issueUploadUrls,
     prepareAttachment,
+    uploadHashes,
     markAttached,
     photoUrls,
     cardPhotoUrl,

@@ -1,0 +1,31 @@
+import { DuplicateCandidatesSchema, DuplicateCheckBodySchema } from '@bec/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import type { DuplicatesService } from './duplicates.service.js';
+
+/** Registered under /api/properties: the add and edit forms ask before they save. */
+export const duplicatesRoutes: FastifyPluginAsyncZod<{ duplicates: DuplicatesService }> = async (
+  app,
+  { duplicates },
+) => {
+  // Only those who add and edit properties ask.
+  const editor = app.authorize(['editor', 'admin']);
+
+  app.post(
+    '/duplicates',
+    {
+      schema: {
+        tags: ['properties'],
+        summary:
+          'Likely duplicates of a property being entered: same address in the comuna, same type within 50 m, or a photo already stored',
+        body: DuplicateCheckBodySchema,
+        response: responses(200, DuplicateCandidatesSchema, [400, ...AUTH_ERRORS]),
+      },
+      onRequest: editor,
+    },
+    async (request) => {
+      if (!request.member) throw new Error('authorize did not set a member');
+      return ok('Duplicate candidates', await duplicates.check(request.member.id, request.body));
+    },
+  );
+};
