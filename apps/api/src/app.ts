@@ -22,6 +22,8 @@ import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { createDuplicatesService } from './modules/duplicates/duplicates.service.js';
+import { historyRoutes } from './modules/history/history.routes.js';
+import { createHistoryService } from './modules/history/history.service.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { createMarketService } from './modules/market/market.service.js';
 import {
@@ -252,6 +254,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const visits = createVisitsService(database.db, { photos });
   await app.register(visitsRoutes, { visits });
+  await app.register(historyRoutes, { prefix: '/api', history: createHistoryService(database.db) });
   await app.register(ufRoutes, { prefix: '/api/uf', uf });
   await app.register(marketRoutes, {
     prefix: '/api/market',

@@ -774,6 +774,57 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
       }),
     );
   });
+
+  it('GET /api/properties/:id/history and /api/audit: filters, cursors, limits', async () => {
+    const day = fc.oneof(
+      fc.constantFrom('2025-11-24', '2024-02-29', '2025-02-30', '2025-1-1', 'hoy', ''),
+      hostileString,
+    );
+    const auditCursor = fc.oneof(
+      idCursor,
+      fc
+        .record({
+          at: fc.oneof(hostileValue, fc.constant('2025-11-24T10:00:00.000Z')),
+          id: edgeNumber,
+        })
+        .map(cursorOf),
+    );
+    const arbitrary = fc.oneof(
+      fc.record(
+        {
+          history: fc.constant(true as const),
+          id: idText(() => propertyId),
+          limit: queryText,
+          cursor: idCursor,
+        },
+        { requiredKeys: ['history', 'id'] },
+      ),
+      fc.record(
+        {
+          history: fc.constant(false as const),
+          person: hostileString,
+          from: day,
+          to: day,
+          action: fc.oneof(fc.constantFrom('role_changed', 'user_deleted'), hostileString),
+          limit: queryText,
+          cursor: auditCursor,
+        },
+        { requiredKeys: ['history'] },
+      ),
+    );
+    expectNone(
+      await fuzz(arbitrary, async ({ history, id, ...query }) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(query))
+          if (typeof value === 'string') params.set(key, value);
+        if (!history)
+          return (await probe('admin', { method: 'GET', url: `/api/audit?${params}` })).problem;
+        const path = `/api/properties/${pathSegment(id ?? '')}/history?${params}`;
+        const { response, problem } = await probe('viewer', { method: 'GET', url: path });
+        return problem ?? (params.size ? null : pathIdProblem(id ?? '', response));
+      }),
+    );
+  });
 });
 
 // ---- the cases issue 14 reported, spelled out ----------------------------------------------------

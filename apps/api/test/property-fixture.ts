@@ -19,6 +19,7 @@ export const validProperty = (overrides: Record<string, unknown> = {}) => ({
   rooms: 3,
   notes: 'Vista despejada',
   visited: true,
-  broker_id: 1,
+  // A database starts with no brokers: a test that wants one adds it (broker-fixture.ts).
+  broker_id: null,
   ...overrides,
 });

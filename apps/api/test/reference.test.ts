@@ -46,12 +46,4 @@ describe('reference data', () => {
       ]),
     );
   });
-
-  it('has a few brokers', async () => {
-    const brokers = (await t.inject('viewer', { method: 'GET', url: '/api/brokers' })).json().data;
-    expect(brokers.length).toBeGreaterThanOrEqual(3);
-    expect(brokers[0]).toEqual(
-      expect.objectContaining({ id: expect.any(Number), name: expect.any(String) }),
-    );
-  });
 });

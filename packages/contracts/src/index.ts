@@ -1,3 +1,4 @@
+export * from './broker.js';
 export * from './catalogue.js';
 export * from './common.js';
 export * from './config.js';
@@ -10,5 +11,4 @@ export * from './property.js';
 export * from './reference.js';
 export * from './uf.js';
 export * from './user.js';
-export * from './visit.js';
 export * from './waitlist.js';

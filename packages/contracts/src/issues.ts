@@ -81,6 +81,8 @@ export const RULES = {
   rating_after_visit: [],
   /** A date and time with its offset (ISO 8601), as a visit's. */
   date_time: [],
+  /** An archived broker, for a property that did not have it: choose an active one. */
+  broker_archived: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type RuleCode = keyof typeof RULES;
@@ -157,6 +159,7 @@ export const FIELDS = [
   'to',
   'action',
   'exclude_id',
+  'include',
 ] as const;
 export type FieldName = (typeof FIELDS)[number];
 
@@ -177,6 +180,8 @@ export const REASONS = {
   broker_in_use: ['count'],
   /** A visit was changed by someone else after it was opened. */
   visit_changed: [],
+  /** A broker was changed by someone else after it was opened. */
+  broker_changed: [],
 } as const satisfies Record<string, readonly string[]>;
 export type ReasonCode = keyof typeof REASONS;
 export const ReasonSchema = z.object({

@@ -1,14 +1,5 @@
 import { z } from 'zod';
 
-export const BrokerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-});
-export type Broker = z.infer<typeof BrokerSchema>;
-
 export const PropertyTypeSchema = z.object({ id: z.number().int(), name: z.string() });
 export type PropertyType = z.infer<typeof PropertyTypeSchema>;
 

@@ -106,11 +106,12 @@ async function claimOnce(db: Database, key: string) {
   return claimed.length > 0;
 }
 
-/** A few brokers, once per database: after that they are the team's to edit or remove. */
-export async function seedBrokers(db: Database) {
-  await db.transaction(async (tx) => {
-    if (await claimOnce(tx, 'brokers_seeded_at')) await tx.insert(brokers).values(BROKERS);
-  });
+/**
+ * The demo's sample brokers, once per database, with the demo listings (a real database starts
+ * with none): after that they are the team's to edit, archive or remove.
+ */
+export async function seedSampleBrokers(db: Database) {
+  if (await claimOnce(db, 'brokers_seeded_at')) await db.insert(brokers).values(BROKERS);
 }
 
 const DEMO_FLAG = 'demo_seeded_at';
@@ -119,6 +120,7 @@ const DEMO_FLAG = 'demo_seeded_at';
 export async function seedDemoProperties(db: Database, { force = false } = {}) {
   return db.transaction(async (tx) => {
     if (!(await claimOnce(tx, DEMO_FLAG)) && !force) return 0;
+    await seedSampleBrokers(tx);
     const types = new Map((await tx.select().from(property_types)).map((t) => [t.name, t.id]));
     const brokerIds = (await tx.select({ id: brokers.id }).from(brokers)).map((b) => b.id);
     const now = Date.now();

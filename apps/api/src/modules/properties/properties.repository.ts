@@ -262,20 +262,38 @@ export const listPhotos = (db: Database, propertyId: number) =>
     .orderBy(asc(property_photos.position), asc(property_photos.id));
 
 /** Which of the referenced rows exist, in one round trip. */
+/**
+ * Whether the ids exist. The broker is read FOR SHARE: a broker's delete (FOR UPDATE) or archive
+ * waits for this transaction, or this one for it, so no property starts naming a broker that is
+ * being deleted or archived. An archived broker is refused unless `propertyId` already names it.
+ */
 export async function existingReferences(
   db: Database,
   ids: { city_id: number; property_type_id: number; broker_id: number | null },
+  propertyId?: number,
 ) {
-  const [row] = await queryRows<{ city: boolean; type: boolean; broker: boolean }>(
+  const [row] = await queryRows<{
+    city: boolean;
+    type: boolean;
+    broker_active: boolean | null;
+    broker_kept: boolean;
+  }>(
     db,
     sql`
     select
       exists(select 1 from ${cities} where ${cities.id} = ${ids.city_id}) as city,
       exists(select 1 from ${property_types} where ${property_types.id} = ${ids.property_type_id}) as type,
-      ${ids.broker_id === null ? sql`true` : sql`exists(select 1 from ${brokers} where ${brokers.id} = ${ids.broker_id})`} as broker
+      ${ids.broker_id === null ? sql`null` : sql`(select ${brokers.archived_at} is null from ${brokers} where ${brokers.id} = ${ids.broker_id} for share)`} as broker_active,
+      ${ids.broker_id === null || propertyId === undefined ? sql`false` : sql`exists(select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.broker_id} = ${ids.broker_id})`} as broker_kept
   `,
   );
-  return { city: Boolean(row?.city), type: Boolean(row?.type), broker: Boolean(row?.broker) };
+  const active = row?.broker_active ?? null;
+  return {
+    city: Boolean(row?.city),
+    type: Boolean(row?.type),
+    broker: ids.broker_id === null || active !== null,
+    brokerArchived: active === false && !row?.broker_kept,
+  };
 }
 
 export async function insertProperty(db: Database, values: NewProperty) {

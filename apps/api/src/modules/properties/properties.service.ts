@@ -4,6 +4,8 @@ import {
   issue,
   type ListPropertiesQuery,
   type Me,
+  type MovePropertyStagePayload,
+  type MovePropertyStageResult,
   type Photo,
   PROPERTY_COUNT_CAP,
   type PropertyCard,
@@ -105,6 +107,7 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
   area_basis: row.area_basis,
   photo_url: row.cover_key ? cardPhotoUrl(row.cover_key) : null,
   created_at: row.created_at,
+  updated_at: row.updated_at,
 });
 
 /** The UF a row's figures were converted with, from its `date value source` cell. */
@@ -174,6 +177,23 @@ function editHistory(
   return entries;
 }
 
+/** 409 when the row changed since the editor (or the board's card) loaded it. */
+function refuseStale(
+  current: { updated_at: Date; updated_by_name: string | null },
+  loaded: string,
+) {
+  if (current.updated_at.toISOString() === new Date(loaded).toISOString()) return;
+  const who = current.updated_by_name ? ` by ${current.updated_by_name}` : '';
+  throw new AppError(
+    'CONFLICT',
+    `This property was changed${who} after you opened it. Reload it to see the changes, then edit again.`,
+    undefined,
+    current.updated_by_name
+      ? { code: 'property_changed_by', params: { name: current.updated_by_name } }
+      : { code: 'property_changed', params: {} },
+  );
+}
+
 export type PropertiesServiceOptions = { photos: PhotosService };
 
 export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
@@ -233,7 +253,6 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       created_by_name: row.created_by_name,
       updated_by_id: row.updated_by_id,
       updated_by_name: row.updated_by_name,
-      updated_at: row.updated_at.toISOString(),
       photo_urls,
       uf: ufOf(row),
     };
@@ -307,17 +326,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     const { updatedAt, removedKeys } = await db.transaction(async (tx) => {
       const current = await repo.lockProperty(tx, id);
       if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
-      if (current.updated_at.toISOString() !== new Date(payload.updated_at).toISOString()) {
-        const who = current.updated_by_name ? ` by ${current.updated_by_name}` : '';
-        throw new AppError(
-          'CONFLICT',
-          `This property was changed${who} after you opened it. Reload it to see the changes, then edit again.`,
-          undefined,
-          current.updated_by_name
-            ? { code: 'property_changed_by', params: { name: current.updated_by_name } }
-            : { code: 'property_changed', params: {} },
-        );
-      }
+      refuseStale(current, payload.updated_at);
       const issues = await referenceIssues(tx, payload);
       const next = nextStage(current, payload);
       if (next.discard_reason !== null && next.stage !== 'discarded')
@@ -400,6 +409,42 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     return { id, updated_at: updatedAt.toISOString() };
   }
 
+  /**
+   * Moves a property to another stage (the board), refusing with 409 if it changed since the card
+   * was loaded, and with 400 going back to new or to visit after a visit took place. The stage
+   * move is recorded in the history in the same transaction; `visited` follows (trigger).
+   */
+  async function moveStage(
+    author: Me,
+    id: number,
+    payload: MovePropertyStagePayload,
+  ): Promise<MovePropertyStageResult> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockProperty(tx, id);
+      if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
+      refuseStale(current, payload.updated_at);
+      const reason = payload.stage === 'discarded' ? payload.discard_reason || null : null;
+      if (
+        (payload.stage === 'new' || payload.stage === 'to_visit') &&
+        payload.stage !== current.stage &&
+        (await repo.hasPastVisit(tx, id))
+      )
+        throw validationError([issue('stage', 'stage_after_visit')], 'The stage was not changed');
+      const now = new Date();
+      const moved = await repo.setStage(tx, id, {
+        stage: payload.stage,
+        discard_reason: reason,
+        updated_by: author.id,
+        updated_at: now,
+      });
+      if (current.stage !== payload.stage || current.discard_reason !== reason)
+        await recordPropertyHistory(tx, actorOf(author), id, [
+          { kind: 'stage', from: current.stage, to: payload.stage, reason },
+        ]);
+      return { id, stage: moved.stage, visited: moved.visited, updated_at: now.toISOString() };
+    });
+  }
+
   /** Deletes a property, its photo rows (cascade) and then their files. */
   async function remove(author: Me, id: number) {
     const keys = await db.transaction(async (tx) => {
@@ -439,7 +484,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     );
   }
 
-  return { list, get, create, update, remove, exportCsv };
+  return { list, get, create, update, moveStage, remove, exportCsv };
 }
 
 export type PropertiesService = ReturnType<typeof createPropertiesService>;

@@ -1,18 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { brokers, cities, property_types, regions } from '../../db/schema.js';
-
-export const listBrokers = (db: Database) =>
-  db
-    .select({
-      id: brokers.id,
-      name: brokers.name,
-      company: brokers.company,
-      phone: brokers.phone,
-      email: brokers.email,
-    })
-    .from(brokers)
-    .orderBy(asc(brokers.name), asc(brokers.id));
+import { cities, property_types, regions } from '../../db/schema.js';
 
 export const listPropertyTypes = (db: Database) =>
   db.select().from(property_types).orderBy(asc(property_types.id));

@@ -1,4 +1,4 @@
-import { BrokerSchema, PropertyTypeSchema, RegionSchema } from '@bec/contracts';
+import { PropertyTypeSchema, RegionSchema } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
@@ -9,19 +9,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   { reference },
 ) => {
   const member = app.authorize('member');
-
-  app.get(
-    '/brokers',
-    {
-      schema: {
-        tags: ['reference'],
-        summary: 'Brokers, by name',
-        response: responses(200, z.array(BrokerSchema), AUTH_ERRORS),
-      },
-      onRequest: member,
-    },
-    async () => ok('Brokers', await reference.brokers()),
-  );
 
   app.get(
     '/property-types',

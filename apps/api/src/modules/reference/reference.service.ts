@@ -1,4 +1,4 @@
-import type { Broker, PropertyType, Region } from '@bec/contracts';
+import type { PropertyType, Region } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
 import * as repo from './reference.repository.js';
 
@@ -23,7 +23,6 @@ export function createReferenceService(db: Database) {
   };
 
   return {
-    brokers: (): Promise<Broker[]> => repo.listBrokers(db),
     propertyTypes: (): Promise<PropertyType[]> => repo.listPropertyTypes(db),
     regions: (): Promise<Region[]> => {
       regions ??= loadRegions();
