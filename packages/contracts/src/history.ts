@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorSchema, digitsText } from './common.js';
+import { CursorSchema, digitsText, isStorableText } from './common.js';
 import { rule } from './issues.js';
 import { PriceUnitSchema, PropertyStageSchema } from './property.js';
 
@@ -133,3 +133,45 @@ export const AuditEntrySchema = z.object({
   previous_role: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const DEFAULT_AUDIT_PAGE = 50;
+export const MAX_AUDIT_PAGE = 200;
+/** The longest text the audit's person filter takes. */
+export const MAX_AUDIT_PERSON = 200;
+
+/** A calendar day, `YYYY-MM-DD` (a real one: no 2025-02-29), as the audit's filters take it. */
+const auditDay = () =>
+  z
+    .string({ error: rule('real_date') })
+    .pipe(z.iso.date({ error: rule('real_date'), abort: true }));
+
+/**
+ * The admins' audit, newest first. `person` matches the actor's or the subject's email or name,
+ * ignoring case and accents (an exact email is looked up by index); `from`/`to` are days in Chile
+ * (America/Santiago), both included.
+ */
+export const AuditQuerySchema = z
+  .object({
+    person: z
+      .string({ error: rule('not_text') })
+      .trim()
+      .max(MAX_AUDIT_PERSON, { error: rule('too_long', { max: MAX_AUDIT_PERSON }) })
+      .refine(isStorableText, { error: rule('not_storable') })
+      .optional(),
+    from: auditDay().optional(),
+    to: auditDay().optional(),
+    action: AuditActionSchema.optional(),
+    limit: digitsText(MAX_AUDIT_PAGE).default(DEFAULT_AUDIT_PAGE),
+    cursor: CursorSchema.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from && query.to && query.from > query.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: rule('range_reversed') });
+  });
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  next_cursor: CursorSchema.nullable(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;

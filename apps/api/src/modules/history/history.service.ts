@@ -1,5 +1,19 @@
-import type { FieldChange, HistoryChanges, HistoryValue } from '@bec/contracts';
+import {
+  type AuditAction,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  type FieldChange,
+  type HistoryChanges,
+  type HistoryEntry,
+  type HistoryPage,
+  type HistoryQuery,
+  type HistoryValue,
+  issue,
+  type Role,
+} from '@bec/contracts';
 import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import * as repo from './history.repository.js';
 
 /** Who made a change: a member as named at the time, or null for the system. */
@@ -42,3 +56,142 @@ export function changedFields<K extends string>(
     .filter((field) => !same(before[field], after[field]))
     .map((field) => ({ field, from: before[field], to: after[field] }));
 }
+
+const encodeHistoryCursor = (id: number) =>
+  Buffer.from(JSON.stringify({ id })).toString('base64url');
+
+/** Cursors are opaque to clients; one that was not issued is a 400 naming `cursor`. */
+const badCursor = () =>
+  new AppError('VALIDATION_FAILED', 'Invalid cursor: start again from the first page.', [
+    issue('cursor', 'invalid_cursor'),
+  ]);
+
+function decodeCursor(cursor: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (value && typeof value === 'object') return value as Record<string, unknown>;
+  } catch {
+    // the clear error below
+  }
+  throw badCursor();
+}
+
+const positiveId = (value: unknown) => {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw badCursor();
+};
+
+const toHistoryEntry = (row: repo.HistoryRow): HistoryEntry => ({
+  id: row.id,
+  property_id: row.property_id,
+  at: row.at.toISOString(),
+  actor:
+    row.actor_id === null && row.actor_name === null
+      ? null
+      : { id: row.actor_id, name: row.actor_name },
+  changes: row.changes as HistoryChanges,
+});
+
+/**
+ * A property's timeline, newest first. Members read a property's; once it is deleted only admins
+ * do (its history stays), and a property that never was is a 404 for everyone.
+ */
+export async function propertyHistory(
+  db: Database,
+  reader: { role: Role },
+  propertyId: number,
+  query: HistoryQuery,
+): Promise<HistoryPage> {
+  if (!(await repo.propertyExists(db, propertyId))) {
+    if (reader.role !== 'admin' || !(await repo.historyExists(db, propertyId)))
+      throw new AppError('NOT_FOUND', `Property ${propertyId} not found.`);
+  }
+  const before = query.cursor === undefined ? undefined : positiveId(decodeCursor(query.cursor).id);
+  const rows = await repo.listPropertyHistory(db, propertyId, query.limit + 1, before);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(toHistoryEntry),
+    next_cursor: rows.length > query.limit && last ? encodeHistoryCursor(last.id) : null,
+  };
+}
+
+/** Who decided: an admin as named then, or null for the system (ADMIN_EMAILS at sign-in). */
+export type AuditActor = { id: number; name: string; email: string } | null;
+
+/** Records one access decision in the caller's transaction: it commits or rolls back with it. */
+export async function appendAudit(
+  tx: Database,
+  actor: AuditActor,
+  action: AuditAction,
+  subject: { email: string; name: string | null },
+  details: { role?: Role; from?: Role; to?: Role } = {},
+) {
+  await repo.appendAudit(tx, { action, actor, subject, details });
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const roleOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+const toAuditEntry = (row: repo.AuditRow): AuditEntry => {
+  const details = (row.details ?? {}) as Record<string, unknown>;
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    actor:
+      row.actor_email === null && row.actor_name === null
+        ? null
+        : { id: row.actor_id, name: row.actor_name ?? '', email: row.actor_email ?? '' },
+    subject: { email: row.subject_email, name: row.subject_name },
+    role: roleOf(details.to) ?? roleOf(details.role),
+    previous_role: roleOf(details.from),
+  };
+};
+
+/** The admins' audit of access decisions, newest first, filtered (AuditQuerySchema). */
+export async function audit(db: Database, query: AuditQuery): Promise<AuditPage> {
+  let after: { at: Date; id: number } | null = null;
+  if (query.cursor !== undefined) {
+    const { at, id } = decodeCursor(query.cursor);
+    const when = typeof at === 'string' ? new Date(at) : null;
+    if (!when || Number.isNaN(when.getTime())) throw badCursor();
+    after = { at: when, id: positiveId(id) };
+  }
+  const person = query.person || undefined;
+  const isEmail = person !== undefined && EMAIL.test(person);
+  const rows = await repo.listAudit(
+    db,
+    {
+      email: isEmail ? person.toLowerCase() : undefined,
+      text: isEmail ? undefined : person,
+      from: query.from,
+      to: query.to,
+      action: query.action,
+    },
+    query.limit + 1,
+    after,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(toAuditEntry),
+    next_cursor:
+      rows.length > query.limit && last
+        ? Buffer.from(JSON.stringify({ at: last.at.toISOString(), id: last.id })).toString(
+            'base64url',
+          )
+        : null,
+  };
+}
+
+/** The read side, for the routes: a property's timeline and the audit. */
+export function createHistoryService(db: Database) {
+  return {
+    propertyHistory: (reader: { role: Role }, propertyId: number, query: HistoryQuery) =>
+      propertyHistory(db, reader, propertyId, query),
+    audit: (query: AuditQuery) => audit(db, query),
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

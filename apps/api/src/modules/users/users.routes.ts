@@ -61,7 +61,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       onRequest: admin,
     },
     async (request) => {
-      const user = await users.changeRole(request.params.id, request.body.role);
+      if (!request.member) throw new Error('authorize did not set a member');
+      const user = await users.changeRole(request.member, request.params.id, request.body.role);
       return ok(`${user.name} is now ${user.role}`, user);
     },
   );
@@ -82,6 +83,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
       onRequest: admin,
     },
-    async (request) => ok('User deleted', await users.remove(request.params.id)),
+    async (request) => {
+      if (!request.member) throw new Error('authorize did not set a member');
+      return ok('User deleted', await users.remove(request.member, request.params.id));
+    },
   );
 };

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { pageById } from '../../lib/id-cursor.js';
 import type { VerifiedIdentity } from '../../plugins/app/auth.js';
+import { type AuditActor, appendAudit } from '../history/history.service.js';
 import * as repo from './users.repository.js';
 
 const toMe = (row: repo.UserRow): Me => ({
@@ -25,6 +26,13 @@ const LAST_ADMIN_MESSAGE =
   'BEC needs at least one admin: make another member admin before demoting or removing the last one.';
 
 export type UsersServiceOptions = { adminEmails: string[] };
+
+/** The admin deciding, as the audit names them. */
+const auditActor = (admin: Me): AuditActor => ({
+  id: admin.id,
+  name: admin.name,
+  email: admin.email,
+});
 
 /** How long a member's role may be remembered between requests (see findMember). */
 export const MEMBER_CACHE_TTL_MS = 5_000;
@@ -71,14 +79,23 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
     }
     if (adminEmails.has(identity.email)) {
       return db.transaction(async (tx) => {
-        const created =
-          (await repo.insertUser(tx, {
-            email: identity.email,
-            name: displayName(identity),
-            role: 'admin',
-            idp_subject: identity.subject,
-          })) ?? (await repo.findUserByEmail(tx, identity.email));
+        const inserted = await repo.insertUser(tx, {
+          email: identity.email,
+          name: displayName(identity),
+          role: 'admin',
+          idp_subject: identity.subject,
+        });
         await repo.removeFromWaitlistByEmail(tx, identity.email);
+        // The system's decision, recorded with it; a concurrent sign-in that made it first did.
+        if (inserted)
+          await appendAudit(
+            tx,
+            null,
+            'first_admin_granted',
+            { email: inserted.email, name: inserted.name },
+            { role: 'admin' },
+          );
+        const created = inserted ?? (await repo.findUserByEmail(tx, identity.email));
         return created ? toMe(created) : null;
       });
     }
@@ -103,7 +120,8 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
   const list = (limit: number, cursor: string | undefined): Promise<UserList> =>
     pageById(cursor, limit, (afterId, n) => repo.listUsers(db, n, afterId), toUser);
 
-  async function changeRole(id: number, role: Role): Promise<User> {
+  /** Changes a member's role as `admin` decided, recorded in the audit in the same transaction. */
+  async function changeRole(admin: Me, id: number, role: Role): Promise<User> {
     return db.transaction(async (tx) => {
       const admins = await repo.lockAdmins(tx);
       const user = await repo.findUserById(tx, id);
@@ -113,11 +131,20 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
       }
       const updated = await repo.setRole(tx, id, role);
       if (!updated) throw new AppError('NOT_FOUND', `User ${id} not found.`);
+      if (user.role !== role)
+        await appendAudit(
+          tx,
+          auditActor(admin),
+          'role_changed',
+          { email: user.email, name: user.name },
+          { from: user.role, to: role },
+        );
       return toUser(updated);
     });
   }
 
-  async function remove(id: number): Promise<{ id: number }> {
+  /** Removes a member as `admin` decided (null: the shell), recorded in the same transaction. */
+  async function remove(admin: Me | null, id: number): Promise<{ id: number }> {
     return db.transaction(async (tx) => {
       const admins = await repo.lockAdmins(tx);
       const user = await repo.findUserById(tx, id);
@@ -125,6 +152,13 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
       if (user.role === 'admin' && admins.length <= 1)
         throw new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
       await repo.deleteUser(tx, id);
+      await appendAudit(
+        tx,
+        admin ? auditActor(admin) : null,
+        'user_deleted',
+        { email: user.email, name: user.name },
+        { role: user.role },
+      );
       return { id };
     });
   }
@@ -141,6 +175,15 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
         const updated = await repo.setRole(tx, existing.id, role);
         if (!updated) throw new AppError('NOT_FOUND', `User ${email} not found.`);
         await repo.removeFromWaitlistByEmail(tx, email);
+        // The shell decides as the system: no admin to name.
+        if (existing.role !== role)
+          await appendAudit(
+            tx,
+            null,
+            'role_changed',
+            { email: existing.email, name: existing.name },
+            { from: existing.role, to: role },
+          );
         return toUser(updated);
       }
       const created = await repo.insertUser(tx, {
@@ -161,7 +204,7 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
   async function removeByEmail(email: string): Promise<{ id: number }> {
     const user = await repo.findUserByEmail(db, email);
     if (!user) throw new AppError('NOT_FOUND', `No member with email ${email}.`);
-    return remove(user.id);
+    return remove(null, user.id);
   }
 
   return {

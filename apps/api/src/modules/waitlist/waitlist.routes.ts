@@ -44,7 +44,8 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
       onRequest: admin,
     },
     async (request, reply) => {
-      const user = await waitlist.approve(request.params.id, request.body.role);
+      if (!request.member) throw new Error('authorize did not set a member');
+      const user = await waitlist.approve(request.member, request.params.id, request.body.role);
       return reply.code(201).send(ok(`${user.name} can now sign in as ${user.role}`, user));
     },
   );
@@ -60,6 +61,9 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
       },
       onRequest: admin,
     },
-    async (request) => ok('Waitlist entry deleted', await waitlist.remove(request.params.id)),
+    async (request) => {
+      if (!request.member) throw new Error('authorize did not set a member');
+      return ok('Waitlist entry deleted', await waitlist.remove(request.member, request.params.id));
+    },
   );
 };
