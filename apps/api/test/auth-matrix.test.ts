@@ -78,6 +78,13 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/properties/999999', allowed: MEMBERS, ok: 404 },
   { method: 'POST', url: '/api/properties/add', body: validProperty(), allowed: EDITORS, ok: 201 },
   {
+    method: 'PATCH',
+    url: '/api/properties/999999/stage',
+    body: { stage: 'to_visit', updated_at: '2026-01-01T00:00:00.000Z' },
+    allowed: EDITORS,
+    ok: 404,
+  },
+  {
     method: 'PUT',
     url: '/api/properties/999999',
     body: { ...validProperty(), updated_at: new Date().toISOString() },

@@ -168,7 +168,9 @@ const hostileCursor = (sort: string) => {
       ? '2026-11-23T10:00:00.000Z'
       : sort.startsWith('price_per_sqm')
         ? '1000'
-        : 1000;
+        : sort.startsWith('stage')
+          ? 2
+          : 1000;
   const cursorValue = fc.oneof(
     fc.constant(value),
     fc.constantFrom('1 2', '2026-13-45T99:00:00Z', '9999999999999999999', '-2', '1.5', 'x'),
@@ -202,6 +204,7 @@ const validQuery = fc.record(
     property_type_id: fc.constantFrom('1', '2'),
     broker_id: fc.constantFrom('1', '2'),
     visited: fc.constantFrom('true', 'false'),
+    stage: fc.constantFrom('new', 'to_visit', 'discarded'),
     price_unit: fc.constantFrom('CLP', 'UF'),
     price_min: fc.constantFrom('0', '1000000', '4500.5'),
     price_max: fc.constantFrom('900000000', '1000000000000', '90000000000'),
@@ -221,6 +224,7 @@ const QUERY_KEYS = [
   'property_type_id',
   'broker_id',
   'visited',
+  'stage',
   'price_unit',
   'price_min',
   'price_max',
@@ -472,6 +476,31 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
         const { response, problem } = await probe('editor', {
           method: 'PUT',
           url: `/api/properties/${pathSegment(id)}`,
+          payload: JSON.stringify(payload),
+        });
+        if (response?.statusCode === 200) propertyUpdatedAt = response.json().data.updated_at;
+        return problem ?? pathIdProblem(id, response);
+      }),
+    );
+  });
+
+  it('PATCH /api/properties/:id/stage', async () => {
+    const arbitrary = fc.tuple(
+      idText(() => propertyId),
+      bodyOf({ stage: 'negotiating', discard_reason: null, updated_at: '' }),
+    );
+    expectNone(
+      await fuzz(arbitrary, async ([id, body]) => {
+        const payload =
+          body &&
+          typeof body === 'object' &&
+          !Array.isArray(body) &&
+          (body as Record<string, unknown>).updated_at === ''
+            ? { ...body, updated_at: propertyUpdatedAt }
+            : body;
+        const { response, problem } = await probe('editor', {
+          method: 'PATCH',
+          url: `/api/properties/${pathSegment(id)}/stage`,
           payload: JSON.stringify(payload),
         });
         if (response?.statusCode === 200) propertyUpdatedAt = response.json().data.updated_at;

@@ -297,6 +297,9 @@ export const PROPERTY_SORTS = [
   'area_desc',
   'price_per_sqm_asc',
   'price_per_sqm_desc',
+  /** Pipeline order: new first, discarded last (and the reverse). */
+  'stage_asc',
+  'stage_desc',
 ] as const;
 export const PropertySortSchema = z.enum(PROPERTY_SORTS, {
   error: rule('one_of', { options: PROPERTY_SORTS.join(', ') }),
@@ -355,6 +358,8 @@ export const propertyFilterShape = {
   property_type_id: filterId(),
   broker_id: filterId(),
   visited: z.stringbool({ error: rule('true_or_false') }).optional(),
+  /** One pipeline stage (the board's columns, the grid's stage filter). */
+  stage: PropertyStageSchema.optional(),
   /** true: only properties with coordinates; false: only those without (listed apart). */
   located: z.stringbool({ error: rule('true_or_false') }).optional(),
   /** The unit of price_min and price_max; UF bounds are converted with the UF in use. */
@@ -454,6 +459,8 @@ export const PropertyCardSchema = z.object({
   area_basis: AreaBasisSchema,
   photo_url: z.string().nullable(),
   created_at: z.iso.datetime(),
+  /** The version a board move sends back (lost-update protection, as the edit form's). */
+  updated_at: z.iso.datetime(),
 });
 export type PropertyCard = z.infer<typeof PropertyCardSchema>;
 
@@ -485,11 +492,39 @@ export const PropertyDetailSchema = PropertyCardSchema.extend({
   created_by_name: z.string().nullable(),
   updated_by_id: z.number().int().nullable(),
   updated_by_name: z.string().nullable(),
-  updated_at: z.iso.datetime(),
   photo_urls: z.array(PhotoSchema),
   /** The UF value the pesos and UF figures were converted with; null while none is known. */
   uf: UfValueSchema.nullable(),
 });
 export type PropertyDetail = z.infer<typeof PropertyDetailSchema>;
+
+/**
+ * A board move: the new stage (with its reason when discarded) and the `updated_at` the card was
+ * loaded with; a stale one is refused with 409, as an edit is.
+ */
+export const MovePropertyStageBodySchema = z
+  .object({
+    stage: PropertyStageSchema,
+    discard_reason: storable(
+      z
+        .string({ error: rule('not_text') })
+        .trim()
+        .max(MAX_DISCARD_REASON, { error: rule('too_long', { max: MAX_DISCARD_REASON }) }),
+    )
+      .nullable()
+      .default(null),
+    updated_at: z.iso.datetime({ error: rule('version_missing') }),
+  })
+  .superRefine(checkStage);
+export type MovePropertyStageBody = z.input<typeof MovePropertyStageBodySchema>;
+export type MovePropertyStagePayload = z.output<typeof MovePropertyStageBodySchema>;
+
+export const MovePropertyStageResultSchema = z.object({
+  id: z.number().int(),
+  stage: PropertyStageSchema,
+  visited: z.boolean(),
+  updated_at: z.iso.datetime(),
+});
+export type MovePropertyStageResult = z.infer<typeof MovePropertyStageResultSchema>;
 
 export const PropertyIdParamsSchema = z.object({ id: IdSchema });

@@ -76,6 +76,8 @@ const filtersFor = (side: PriceSide): Record<FilterKey, (value: unknown) => SQL>
     property_type_id: (v) => sql`${properties.property_type_id} = ${v}`,
     broker_id: (v) => sql`${properties.broker_id} = ${v}`,
     visited: (v) => sql`${properties.visited} = ${v}`,
+    // (stage, created_at, id) serves a stage's newest first: the board's columns.
+    stage: (v) => sql`${properties.stage} = ${v}`,
     // On the map: both coordinates known (map_y is generated from them, null otherwise).
     located: (v) => sql`(${properties.map_y} is not null) = ${v}`,
     price_min: (v) => price.min(v),

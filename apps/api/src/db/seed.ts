@@ -1,3 +1,4 @@
+import { type PropertyStage, VISITED_STAGES } from '@bec/contracts';
 import { sql } from 'drizzle-orm';
 import { chileDate } from '../lib/chile-date.js';
 import type { Database } from './client.js';
@@ -116,6 +117,43 @@ export async function seedSampleBrokers(db: Database) {
 
 const DEMO_FLAG = 'demo_seeded_at';
 
+/**
+ * Where the demo listings stand in the pipeline, by name, agreeing with their visited flag: the
+ * visited ones from visited on (a few negotiating, one offer made, one bought), the others new or
+ * to visit, and two discarded before anyone went. Listings not named stay at visited or new.
+ */
+const DEMO_STAGES: Record<string, { stage: PropertyStage; reason?: string }> = {
+  'Departamento luminoso en Providencia': { stage: 'negotiating' },
+  'Penthouse en Vitacura': { stage: 'negotiating' },
+  'Casa patrimonial en Cerro Alegre': { stage: 'negotiating' },
+  'Casa con jardín en Las Condes': { stage: 'offer_made' },
+  'Bodega industrial en Maipú': { stage: 'bought' },
+  'Oficina en El Golf': { stage: 'to_visit' },
+  'Casa esquina en Ñuñoa': { stage: 'to_visit' },
+  'Casa en Quilpué': { stage: 'to_visit' },
+  'Casa en Temuco poniente': { stage: 'to_visit' },
+  'Parcela en Frutillar': { stage: 'to_visit' },
+  'Casa en Coquimbo alto': { stage: 'to_visit' },
+  'Departamento para inversión en Santiago Centro': {
+    stage: 'discarded',
+    reason: 'Los gastos comunes se comen la rentabilidad del arriendo.',
+  },
+  'Galpón en el puerto de Valparaíso': {
+    stage: 'discarded',
+    reason: 'El plan regulador ya no permite uso industrial en el sector.',
+  },
+};
+
+const demoStage = (p: { name: string; visited: boolean }) => {
+  const planned = DEMO_STAGES[p.name];
+  const stage: PropertyStage = planned?.stage ?? (p.visited ? 'visited' : 'new');
+  // No demo visits exist, so a discarded listing was not visited. A plan that disagrees with the
+  // listing's visited flag is a mistake in this file.
+  if (VISITED_STAGES.includes(stage) !== p.visited)
+    throw new Error(`Demo stage of ${p.name} contradicts its visited flag`);
+  return { stage, discard_reason: planned?.reason ?? null };
+};
+
 /** Loads the demo listings unless they were loaded before (deleting them is the team's call). */
 export async function seedDemoProperties(db: Database, { force = false } = {}) {
   return db.transaction(async (tx) => {
@@ -143,7 +181,7 @@ export async function seedDemoProperties(db: Database, { force = false } = {}) {
         parking_sqmts: p.parking ?? null,
         basement_sqmts: p.basement ?? null,
         rooms: p.rooms,
-        visited: p.visited,
+        ...demoStage(p),
         latitude: p.lat,
         longitude: p.lng,
         google_maps_url: `https://www.google.com/maps/search/?api=1&query=${p.lat},${p.lng}`,

@@ -70,5 +70,6 @@ export const propertyCard = (id: number, overrides: Partial<PropertyCard> = {}):
   area_basis: 'building',
   photo_url: null,
   created_at: '2025-03-05T15:00:00.000Z',
+  updated_at: '2025-03-05T15:00:00.000Z',
   ...overrides,
 });

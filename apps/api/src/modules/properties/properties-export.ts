@@ -1,4 +1,16 @@
 import { Readable } from 'node:stream';
+import type { PropertyStage } from '@bec/contracts';
+
+/** The stages as the Spanish UI names them (the CSV's headers are Spanish too). */
+const STAGE_NAMES: Record<PropertyStage, string> = {
+  new: 'Nueva',
+  to_visit: 'Por visitar',
+  visited: 'Visitada',
+  negotiating: 'En negociación',
+  offer_made: 'Oferta hecha',
+  bought: 'Comprada',
+  discarded: 'Descartada',
+};
 
 /** One exported row, as the export query answers it. */
 export type ExportRow = {
@@ -24,6 +36,8 @@ export type ExportRow = {
   basement_sqmts: number | null;
   rooms: number | null;
   visited: boolean;
+  stage: PropertyStage;
+  discard_reason: string | null;
   broker_name: string | null;
   latitude: number | null;
   longitude: number | null;
@@ -85,6 +99,9 @@ const COLUMNS: [string, (r: ExportRow) => string][] = [
   ['Precio (UF)', (r) => decimal(r.price_uf)],
   ['Precio por m² (UF)', (r) => decimal(r.price_per_sqm_uf)],
   ['Fecha UF', (r) => r.uf_date ?? ''],
+  // Added with the pipeline, last for the same reason.
+  ['Etapa', (r) => STAGE_NAMES[r.stage]],
+  ['Motivo del descarte', (r) => r.discard_reason ?? ''],
 ];
 
 const line = (cells: string[]) => `${cells.map(cell).join(SEPARATOR)}\r\n`;

@@ -1,4 +1,4 @@
-import { PROPERTY_COUNT_CAP, type PropertySort } from '@bec/contracts';
+import { PROPERTY_COUNT_CAP, PROPERTY_STAGES, type PropertySort } from '@bec/contracts';
 import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
@@ -45,7 +45,7 @@ type SortSpec = {
   /** A column, or the exact expression of an index (the planner matches it textually). */
   key: PgColumn | SQL;
   direction: 'asc' | 'desc';
-  cast: 'timestamptz' | 'bigint' | 'numeric';
+  cast: 'timestamptz' | 'bigint' | 'numeric' | 'smallint';
 };
 
 /** Price per m² with unknown values last in either direction; schema.ts indexes both. */
@@ -61,6 +61,9 @@ export const SORTS: Record<PropertySort, SortSpec> = {
   area_desc: { key: properties.building_sqmts, direction: 'desc', cast: 'numeric' },
   price_per_sqm_asc: { key: ppsqmKey(PPSQM_NULL_LAST_ASC), direction: 'asc', cast: 'bigint' },
   price_per_sqm_desc: { key: ppsqmKey(PPSQM_NULL_LAST_DESC), direction: 'desc', cast: 'bigint' },
+  // (stage_rank, id): the pipeline's order, walked either way by properties_stage_rank_idx.
+  stage_asc: { key: properties.stage_rank, direction: 'asc', cast: 'smallint' },
+  stage_desc: { key: properties.stage_rank, direction: 'desc', cast: 'smallint' },
 };
 
 /** The cursor value of a row under a sort: the sort key, as text where JSON numbers fall short. */
@@ -80,6 +83,9 @@ export function sortValue(sort: PropertySort, row: CardRow): number | string {
       return row.price_per_sqm === null ? PPSQM_NULL_LAST_ASC : String(row.price_per_sqm);
     case 'price_per_sqm_desc':
       return row.price_per_sqm === null ? PPSQM_NULL_LAST_DESC : String(row.price_per_sqm);
+    case 'stage_asc':
+    case 'stage_desc':
+      return PROPERTY_STAGES.indexOf(row.stage);
   }
 }
 
@@ -110,6 +116,7 @@ const cardColumns = {
   property_type_id: properties.property_type_id,
   property_type_name: property_types.name,
   created_at: isoText(properties.created_at),
+  updated_at: isoText(properties.updated_at),
   cover_key: sql<
     string | null
   >`(select ${property_photos.storage_key} from ${property_photos} where ${property_photos.property_id} = ${properties.id} order by ${property_photos.position} limit 1)`,
@@ -234,7 +241,6 @@ function propertyQuery(db: Database) {
         created_by_name: createdBy.name,
         updated_by_id: properties.updated_by,
         updated_by_name: updatedBy.name,
-        updated_at: properties.updated_at,
       })
       .from(properties)
       .$dynamic(),
@@ -391,6 +397,21 @@ export async function updateProperty(db: Database, id: number, values: Partial<N
   await db.update(properties).set(values).where(eq(properties.id, id));
 }
 
+/** Sets the stage; answers the stage and the `visited` the trigger derived from it. */
+export async function setStage(
+  db: Database,
+  id: number,
+  values: Pick<NewProperty, 'stage' | 'discard_reason' | 'updated_by' | 'updated_at'>,
+) {
+  const [row] = await db
+    .update(properties)
+    .set(values)
+    .where(eq(properties.id, id))
+    .returning({ stage: properties.stage, visited: properties.visited });
+  if (!row) throw new Error('update returned no row');
+  return row;
+}
+
 export async function deleteProperty(db: Database, id: number) {
   await db.delete(properties).where(eq(properties.id, id));
 }
@@ -439,6 +460,8 @@ export async function exportBatch(
         basement_sqmts: properties.basement_sqmts,
         rooms: properties.rooms,
         visited: properties.visited,
+        stage: properties.stage,
+        discard_reason: properties.discard_reason,
         broker_name: brokers.name,
         latitude: properties.latitude,
         longitude: properties.longitude,

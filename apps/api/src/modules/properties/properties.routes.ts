@@ -2,6 +2,8 @@ import {
   CreatePropertyBodySchema,
   CreatePropertyResultSchema,
   ListPropertiesQuerySchema,
+  MovePropertyStageBodySchema,
+  MovePropertyStageResultSchema,
   PropertyDetailSchema,
   PropertyIdParamsSchema,
   PropertyListSchema,
@@ -112,6 +114,28 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       return ok(
         'Property updated successfully!',
         await properties.update(request.member, request.params.id, request.body),
+      );
+    },
+  );
+
+  app.patch(
+    '/:id/stage',
+    {
+      schema: {
+        tags: ['properties'],
+        summary:
+          'Move a property to another pipeline stage (the board), refused with 409 if it changed since it was loaded; recorded in its history',
+        params: PropertyIdParamsSchema,
+        body: MovePropertyStageBodySchema,
+        response: responses(200, MovePropertyStageResultSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+      onRequest: editor,
+    },
+    async (request) => {
+      if (!request.member) throw new Error('authorize did not set a member');
+      return ok(
+        'Stage changed',
+        await properties.moveStage(request.member, request.params.id, request.body),
       );
     },
   );

@@ -1,4 +1,11 @@
-import { INT32_MAX, issue, MAX_AREA, MAX_PRICE, type PropertySort } from '@bec/contracts';
+import {
+  INT32_MAX,
+  issue,
+  MAX_AREA,
+  MAX_PRICE,
+  PROPERTY_STAGES,
+  type PropertySort,
+} from '@bec/contracts';
 import { AppError } from '../../lib/app-error.js';
 
 /** Where a page ended: the sort key of its last row plus the id that breaks ties. */
@@ -38,6 +45,15 @@ function validValue(sort: PropertySort, value: unknown) {
     case 'price_per_sqm_desc':
       // -1 and BIGINT_MAX stand for "no price per m²" (PPSQM_NULL_LAST_*).
       return isBigintKey(value);
+    case 'stage_asc':
+    case 'stage_desc':
+      // The stage's rank: 0 (new) to 6 (discarded).
+      return (
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= 0 &&
+        value < PROPERTY_STAGES.length
+      );
   }
 }
 

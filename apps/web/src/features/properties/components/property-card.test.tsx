@@ -29,6 +29,7 @@ const card: PropertyCardData = {
   area_basis: 'building',
   photo_url: null,
   created_at: '2025-03-05T15:00:00.000Z',
+  updated_at: '2025-03-05T15:00:00.000Z',
 };
 
 const UF = { date: '2026-11-24', value: 39643.59, source: 'cmf' } as const;
