@@ -194,23 +194,6 @@ function refuseStale(
   );
 }
 
-/** 409 when the row changed since the editor (or the board's card) loaded it. */
-function refuseStale(
-  current: { updated_at: Date; updated_by_name: string | null },
-  loaded: string,
-) {
-  if (current.updated_at.toISOString() === new Date(loaded).toISOString()) return;
-  const who = current.updated_by_name ? ` by ${current.updated_by_name}` : '';
-  throw new AppError(
-    'CONFLICT',
-    `This property was changed${who} after you opened it. Reload it to see the changes, then edit again.`,
-    undefined,
-    current.updated_by_name
-      ? { code: 'property_changed_by', params: { name: current.updated_by_name } }
-      : { code: 'property_changed', params: {} },
-  );
-}
-
 export type PropertiesServiceOptions = { photos: PhotosService };
 
 export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
@@ -424,42 +407,6 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     // Files go once the rows are gone for good; a failure only leaves orphans, never broken rows.
     await photos.removeFiles(removedKeys).catch(() => undefined);
     return { id, updated_at: updatedAt.toISOString() };
-  }
-
-  /**
-   * Moves a property to another stage (the board), refusing with 409 if it changed since the card
-   * was loaded, and with 400 going back to new or to visit after a visit took place. The stage
-   * move is recorded in the history in the same transaction; `visited` follows (trigger).
-   */
-  async function moveStage(
-    author: Me,
-    id: number,
-    payload: MovePropertyStagePayload,
-  ): Promise<MovePropertyStageResult> {
-    return db.transaction(async (tx) => {
-      const current = await repo.lockProperty(tx, id);
-      if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
-      refuseStale(current, payload.updated_at);
-      const reason = payload.stage === 'discarded' ? payload.discard_reason || null : null;
-      if (
-        (payload.stage === 'new' || payload.stage === 'to_visit') &&
-        payload.stage !== current.stage &&
-        (await repo.hasPastVisit(tx, id))
-      )
-        throw validationError([issue('stage', 'stage_after_visit')], 'The stage was not changed');
-      const now = new Date();
-      const moved = await repo.setStage(tx, id, {
-        stage: payload.stage,
-        discard_reason: reason,
-        updated_by: author.id,
-        updated_at: now,
-      });
-      if (current.stage !== payload.stage || current.discard_reason !== reason)
-        await recordPropertyHistory(tx, actorOf(author), id, [
-          { kind: 'stage', from: current.stage, to: payload.stage, reason },
-        ]);
-      return { id, stage: moved.stage, visited: moved.visited, updated_at: now.toISOString() };
-    });
   }
 
   /**
