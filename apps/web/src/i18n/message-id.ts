@@ -1,5 +1,6 @@
 import type shared from '@bec/contracts/locales/en.json';
 import type app from '@/app/locales/en.json';
+import type history from '@/features/history/locales/en.json';
 import type map from '@/features/map/locales/en.json';
 import type market from '@/features/market/locales/en.json';
 import type properties from '@/features/properties/locales/en.json';
@@ -11,6 +12,7 @@ import type waitlist from '@/features/waitlist/locales/en.json';
 export type MessageId =
   | keyof typeof shared
   | keyof typeof app
+  | keyof typeof history
   | keyof typeof map
   | keyof typeof market
   | keyof typeof properties

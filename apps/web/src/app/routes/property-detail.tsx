@@ -1,3 +1,4 @@
+import '@/features/history/messages';
 import '@/features/market/messages';
 import '@/features/properties/messages';
 import { Anchor, Stack, Text } from '@mantine/core';
@@ -5,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
+import { PropertyHistory } from '@/features/history/components/property-history';
 import { PositionMap } from '@/features/map/components/position-map';
 import { PropertyComparables } from '@/features/market/components/property-comparables';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
@@ -57,6 +59,7 @@ export function Component() {
                 property={property}
                 renderPrice={(comparable, uf) => <PropertyPrice property={comparable} uf={uf} />}
               />
+              <PropertyHistory propertyId={property.id} />
             </>
           )}
         />
