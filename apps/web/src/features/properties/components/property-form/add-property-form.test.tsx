@@ -66,7 +66,11 @@ const added = (id: number): AddAnswer => ({
  * /api/photos/upload_url answers with `uploadUrlAnswers` in turn, then signs every file asked for
  * (URL `/storage/up/{n}-{name}?sig=t`, path `up/{n}-{name}`, n counting every file signed).
  */
-function mockApi(addAnswers: AddAnswer[] = [], uploadUrlAnswers: AddAnswer[] = []) {
+function mockApi(
+  addAnswers: AddAnswer[] = [],
+  uploadUrlAnswers: AddAnswer[] = [],
+  duplicateAnswers: AddAnswer[] = [],
+) {
   const calls: Call[] = [];
   let signed = 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -93,6 +97,12 @@ function mockApi(addAnswers: AddAnswer[] = [], uploadUrlAnswers: AddAnswer[] = [
         }),
       );
     }
+    // The duplicate check before the save: none found, unless a test says otherwise.
+    if (url === '/api/properties/duplicates' && method === 'POST') {
+      const answer = duplicateAnswers.shift();
+      if (answer === 'network-error') throw new TypeError('Failed to fetch');
+      return answer ? json(answer.status, answer.body) : ok({ candidates: [] });
+    }
     if (url === '/api/properties/add' && method === 'POST') {
       const answer = addAnswers.shift();
       if (!answer) throw new Error('unexpected POST');
@@ -107,7 +117,9 @@ function mockApi(addAnswers: AddAnswer[] = [], uploadUrlAnswers: AddAnswer[] = [
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const posts = () => calls.filter((call) => call.method === 'POST');
+  // The writes (the duplicate check only reads).
+  const posts = () =>
+    calls.filter((call) => call.method === 'POST' && call.url !== '/api/properties/duplicates');
   return { calls, posts };
 }
 
@@ -134,7 +146,9 @@ function mockStorage(
 }
 
 /** The calls that are not the form's reference data. */
-const sent = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+/** What was sent (the duplicate check aside, which only reads). */
+const sent = (calls: Call[]) =>
+  calls.filter((call) => call.method !== 'GET' && call.url !== '/api/properties/duplicates');
 
 function renderForm() {
   const queryClient = createTestQueryClient();
@@ -787,5 +801,88 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('Error: The database is unavailable right now; try again in a moment.'),
     ).toBeInTheDocument();
+  });
+  it('warns of a likely duplicate before saving, links to it, and saves when told to', async () => {
+    const candidate = {
+      id: 7,
+      name: 'Casa esquina en Ñuñoa',
+      address: 'Los Jardines 1120, casa 2',
+      city_name: 'Ñuñoa',
+      property_type_name: 'Casa',
+      photo_url: null,
+      reasons: ['address', 'nearby', 'photo'],
+      distance_m: 32,
+    };
+    const found = {
+      status: 200,
+      body: { status: 'success', message: 'OK', data: { candidates: [candidate] } },
+    };
+    const api = mockApi([added(43)], [], [found, found]);
+    await act(() => activateLocale('es-CL'));
+    try {
+      renderForm();
+      await waitFor(() => expect(select('Comuna')).toBeEnabled());
+      await waitFor(() => expect(select('Tipo de propiedad')).toBeEnabled());
+      await fill('Nombre', 'Casa de prueba');
+      await fill('Dirección', 'Los Jardines 1120');
+      await pickOption('Comuna', 'Ñuño', 'Ñuñoa');
+      await fill('Precio', '185.000.000');
+      await fill('Superficie construida', '120,5');
+      await fill('Superficie del terreno', '1.234,75');
+      await pickOption('Tipo de propiedad', null, 'Casa');
+      const user = userEvent.setup({ delay: null });
+      await user.click(screen.getByRole('button', { name: 'Agregar propiedad' }));
+
+      const warning = await screen.findByRole('alert', { name: 'Posible duplicado' });
+      const link = within(warning).getByRole('link', { name: 'Casa esquina en Ñuñoa' });
+      expect(link).toHaveAttribute('href', '/properties/7');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(warning).toHaveTextContent('misma dirección en Ñuñoa, mismo tipo a 32 m, misma foto');
+      const check = api.calls.find((call) => call.url === '/api/properties/duplicates');
+      expect(check?.body).toEqual({
+        address: 'Los Jardines 1120',
+        city_id: 13120,
+        property_type_id: 1,
+        latitude: null,
+        longitude: null,
+        photos: [],
+        exclude_id: null,
+      });
+      expect(api.posts()).toEqual([]);
+
+      // "Revisar": back to the form, nothing lost; a new submit checks again.
+      await user.click(within(warning).getByRole('button', { name: 'Revisar' }));
+      expect(screen.queryByRole('alert', { name: 'Posible duplicado' })).toBeNull();
+      expect(field('Dirección')).toHaveValue('Los Jardines 1120');
+      await user.click(screen.getByRole('button', { name: 'Agregar propiedad' }));
+      await user.click(
+        within(await screen.findByRole('alert', { name: 'Posible duplicado' })).getByRole(
+          'button',
+          {
+            name: 'Guardar de todos modos',
+          },
+        ),
+      );
+      await waitFor(() =>
+        expect(api.posts().map((call) => call.url)).toEqual(['/api/properties/add']),
+      );
+      expect(await screen.findByText('¡Propiedad agregada!')).toBeInTheDocument();
+    } finally {
+      await act(() => activateLocale('en'));
+    }
+  });
+
+  it('saves when the duplicate check fails, never held up by it', async () => {
+    const api = mockApi([added(44)], [], ['network-error']);
+    renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    await submit();
+    expect(await screen.findByText('Property added successfully!')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/properties/duplicates',
+      '/api/properties/add',
+    ]);
+    expect(screen.queryByText('Possible duplicate')).toBeNull();
   });
 });

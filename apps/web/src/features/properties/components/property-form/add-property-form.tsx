@@ -11,6 +11,10 @@ import {
   addPropertyFailureMessage,
   propertyAddedMessage,
 } from '@/features/properties/components/property-form/add-property-messages';
+import {
+  DuplicateWarning,
+  useDuplicateCheck,
+} from '@/features/properties/components/property-form/duplicate-warning';
 import { PropertyFormFields } from '@/features/properties/components/property-form/property-form-fields';
 import {
   emptyPropertyFormValues,
@@ -68,6 +72,7 @@ export function AddPropertyForm() {
   });
   const createProperty = useCreateProperty();
   const photos = usePhotoUploads();
+  const duplicates = useDuplicateCheck();
   const [added, setAdded] = useState<AddedProperty | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   // Mantine's `submitting` reaches the button one render late; this closes the double-click gap.
@@ -95,6 +100,8 @@ export function AddPropertyForm() {
       }
       setPhase('saving');
       const payload = toPropertyPayload(values, sentPaths);
+      // A likely duplicate waits for the editor's word ("Guardar de todos modos" submits again).
+      if (await duplicates.warns(payload, sentPaths)) return;
       const { id } = await createProperty.mutateAsync(payload);
       form.reset();
       photos.reset();
@@ -139,6 +146,16 @@ export function AddPropertyForm() {
           onRemove={photos.remove}
           disabled={busy}
         />
+        {duplicates.candidates && (
+          <DuplicateWarning
+            candidates={duplicates.candidates}
+            onSaveAnyway={() => {
+              duplicates.confirm();
+              form.onSubmit(submit, focusFirstError)();
+            }}
+            onReview={duplicates.dismiss}
+          />
+        )}
         <Group justify="flex-end">
           {/* Not Mantine's `loading`, which hides the label: the label says what is going on. */}
           <Button

@@ -9,6 +9,10 @@ import { useUpdateProperty } from '@/features/properties/api/update-property';
 import { PhotoPicker } from '@/features/properties/components/photo-picker/photo-picker';
 import { usePhotoUploads } from '@/features/properties/components/photo-picker/use-photo-uploads';
 import { tokenMissingNotice } from '@/features/properties/components/property-form/add-property-messages';
+import {
+  DuplicateWarning,
+  useDuplicateCheck,
+} from '@/features/properties/components/property-form/duplicate-warning';
 import { EditPhotoList } from '@/features/properties/components/property-form/edit-photo-list';
 import {
   type EditPhotoItem,
@@ -75,6 +79,8 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
   });
   const updateProperty = useUpdateProperty();
   const photos = usePhotoUploads();
+  // The property itself is never its own duplicate.
+  const duplicates = useDuplicateCheck(property.id);
   const [order, setOrder] = useState<string[]>(() =>
     property.photo_urls.map((photo) => savedPhotoKey(photo.id)),
   );
@@ -124,10 +130,9 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
       }
       setPhase('saving');
       refs = toPhotoRefs(items, uploadedPaths);
-      await updateProperty.mutateAsync({
-        id: property.id,
-        body: toUpdatePropertyPayload(values, refs, property.updated_at),
-      });
+      const body = toUpdatePropertyPayload(values, refs, property.updated_at);
+      if (await duplicates.warns(body, [...uploadedPaths.values()])) return;
+      await updateProperty.mutateAsync({ id: property.id, body });
       notifications.show({ color: 'green', message: propertyUpdatedMessage() });
       void navigate(paths.property.getHref(property.id));
     } catch (error) {
@@ -200,6 +205,16 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
           onRemove={photos.remove}
           disabled={busy}
         />
+        {duplicates.candidates && (
+          <DuplicateWarning
+            candidates={duplicates.candidates}
+            onSaveAnyway={() => {
+              duplicates.confirm();
+              form.onSubmit(submit, focusFirstError)();
+            }}
+            onReview={duplicates.dismiss}
+          />
+        )}
         <Group justify="flex-end">
           <Button
             type="submit"
