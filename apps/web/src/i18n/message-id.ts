@@ -6,6 +6,7 @@ import type market from '@/features/market/locales/en.json';
 import type properties from '@/features/properties/locales/en.json';
 import type uf from '@/features/uf/locales/en.json';
 import type users from '@/features/users/locales/en.json';
+import type visits from '@/features/visits/locales/en.json';
 import type waitlist from '@/features/waitlist/locales/en.json';
 
 /** Every text's key: the English catalogues' keys (a test checks every language has the same). */
@@ -18,4 +19,5 @@ export type MessageId =
   | keyof typeof properties
   | keyof typeof uf
   | keyof typeof users
+  | keyof typeof visits
   | keyof typeof waitlist;

@@ -1,9 +1,14 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { LoadingText } from '@/components/loading-text';
 import { AccessDeniedCard } from '@/features/auth/components/access-denied-card';
 import { useAuth } from '@/features/auth/use-auth';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
+
+// The member's upcoming visits, code and texts in a chunk of their own: Home is on the first
+// screen, whose budget has no room for them (ADR 013).
+const UpcomingVisits = lazy(() => import('@/features/visits/components/upcoming-visits'));
 
 /** /home: the landing screen, by sign-in status (spec §2). */
 export function Component() {
@@ -23,6 +28,9 @@ export function Component() {
         <Stack gap="xs">
           <Title order={2}>{t('home.welcome')}</Title>
           <Text>{t('home.navigate')}</Text>
+          <Suspense fallback={null}>
+            <UpcomingVisits />
+          </Suspense>
         </Stack>
       );
     default:

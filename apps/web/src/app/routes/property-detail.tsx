@@ -1,7 +1,9 @@
 import '@/features/history/messages';
 import '@/features/market/messages';
 import '@/features/properties/messages';
+import '@/features/visits/messages';
 import { Anchor, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
@@ -10,8 +12,10 @@ import { PropertyHistory } from '@/features/history/components/property-history'
 import { PositionMap } from '@/features/map/components/position-map';
 import { PropertyComparables } from '@/features/market/components/property-comparables';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
+import { propertyKeys } from '@/features/properties/api/query-keys';
 import { PropertyDetailScreen } from '@/features/properties/components/property-detail-screen';
 import { PropertyPrice } from '@/features/properties/components/property-price';
+import { VisitsSection } from '@/features/visits/components/visits-section';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 import { parseRouteId } from '@/lib/route-id';
@@ -27,6 +31,9 @@ export function Component() {
   usePageTitle('properties.detail.pageTitle');
   const canManage = user?.role === 'editor' || user?.role === 'admin';
   const tiles = clientConfig?.map_tiles;
+  const queryClient = useQueryClient();
+  // A visit may move the property's stage: its page and the lists show the new one.
+  const refreshProperty = () => void queryClient.invalidateQueries({ queryKey: propertyKeys.all });
   return (
     <RequireAuth
       signedOutTo={paths.home.getHref()}
@@ -55,6 +62,12 @@ export function Component() {
                   tiles={tiles}
                 />
               )}
+              <VisitsSection
+                propertyId={property.id}
+                canManage={canManage}
+                currentUserId={user?.id}
+                onChanged={refreshProperty}
+              />
               <PropertyComparables
                 property={property}
                 renderPrice={(comparable, uf) => <PropertyPrice property={comparable} uf={uf} />}

@@ -1,0 +1,262 @@
+import {
+  MAX_VISIT_NOTES,
+  MAX_VISIT_PHOTOS,
+  PHOTO_CONTENT_TYPES,
+  type Visit,
+  type Visitor,
+} from '@bec/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  Rating,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useChangeVisit } from '@/features/visits/api/save-visit';
+import {
+  uploadVisitPhotos,
+  VisitPhotoUploadError,
+} from '@/features/visits/api/upload-visit-photos';
+import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
+import { fieldErrorTexts } from '@/lib/error-text';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as a `datetime-local` input shows it: the browser's own time, to the minute. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** What a `datetime-local` input holds (the browser's own time) as an instant; null if empty. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+type Errors = Partial<Record<'visited_at' | 'visitor_id' | 'notes' | 'rating' | 'photos', string>>;
+
+export type VisitFormProps = {
+  propertyId: number;
+  /** The visit to edit; none to log a new one. */
+  visit?: Visit | undefined;
+  visitors: Visitor[];
+  /** Who the form names as visitor for a new visit (the signed-in member). */
+  defaultVisitorId?: number | undefined;
+  /** After a save. */
+  onDone: () => void;
+  onCancel: () => void;
+  /** After a save: the page refreshes the property (its stage may have moved). */
+  onChanged?: (() => void) | undefined;
+};
+
+/**
+ * Logs or edits a visit: when, who, notes, a 1–5 rating and photos. New photos go straight to
+ * storage through signed URLs, then the visit is saved with their paths; the server's problems
+ * show under their fields.
+ */
+export function VisitForm({
+  propertyId,
+  visit,
+  visitors,
+  defaultVisitorId,
+  onDone,
+  onCancel,
+  onChanged,
+}: VisitFormProps) {
+  const t = useT();
+  const [when, setWhen] = useState(visit ? toLocalInput(visit.visited_at) : '');
+  const [visitorId, setVisitorId] = useState<string | null>(
+    visit?.visitor
+      ? String(visit.visitor.id)
+      : defaultVisitorId !== undefined
+        ? String(defaultVisitorId)
+        : null,
+  );
+  const [notes, setNotes] = useState(visit?.notes ?? '');
+  const [rating, setRating] = useState(visit?.rating ?? 0);
+  const [kept, setKept] = useState<number[]>(visit?.photos.map((p) => p.id) ?? []);
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const change = useChangeVisit(propertyId, onChanged);
+
+  const options = visitors.map((v) => ({ value: String(v.id), label: v.name }));
+  // A visitor deleted since still shows on the visit being edited.
+  if (visit?.visitor && !options.some((o) => o.value === String(visit.visitor?.id)))
+    options.push({ value: String(visit.visitor.id), label: visit.visitor.name });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const visitedAt = fromLocalInput(when);
+    const problems: Errors = {};
+    if (!visitedAt) problems.visited_at = t('visits.form.whenRequired');
+    if (!visitorId) problems.visitor_id = t('visits.form.visitorRequired');
+    setErrors(problems);
+    setFailure(null);
+    if (!visitedAt || !visitorId) return;
+
+    let paths: string[];
+    setUploading(true);
+    try {
+      paths = await uploadVisitPhotos(files);
+    } catch (error) {
+      setUploading(false);
+      if (error instanceof VisitPhotoUploadError)
+        setErrors({
+          photos: t('visits.form.uploadFailed', { name: error.fileName, status: error.status }),
+        });
+      else {
+        const byField = fieldErrorTexts(error);
+        const first = Object.values(byField)[0]?.[0];
+        setErrors({ photos: first ?? errorText(error) });
+      }
+      return;
+    }
+    setUploading(false);
+
+    const fields = {
+      visited_at: visitedAt,
+      visitor_id: Number(visitorId),
+      notes: notes.trim() ? notes : null,
+      rating: rating > 0 ? rating : null,
+    };
+    change.mutate(
+      visit
+        ? {
+            kind: 'update',
+            id: visit.id,
+            body: { ...fields, photos: [...kept, ...paths], updated_at: visit.updated_at },
+          }
+        : { kind: 'create', body: { ...fields, photos: paths } },
+      {
+        onSuccess: () => onDone(),
+        onError: (error) => {
+          const byField = fieldErrorTexts(error);
+          const shown: Errors = {};
+          for (const [field, messages] of Object.entries(byField)) {
+            const key = field.split('.')[0] as keyof Errors;
+            if (['visited_at', 'visitor_id', 'notes', 'rating', 'photos'].includes(key))
+              shown[key] = [shown[key], ...messages].filter(Boolean).join(' ');
+          }
+          setErrors(shown);
+          if (Object.keys(shown).length === 0) setFailure(errorText(error));
+        },
+      },
+    );
+  };
+
+  const pending = uploading || change.isPending;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {failure && (
+          <Alert color="red" title={t('visits.saveFailed')} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          type="datetime-local"
+          label={t('visits.form.when')}
+          value={when}
+          onChange={(event) => setWhen(event.currentTarget.value)}
+          error={errors.visited_at}
+          required
+        />
+        <Select
+          label={t('visits.form.visitor')}
+          placeholder={t('visits.form.visitorPlaceholder')}
+          data={options}
+          value={visitorId}
+          onChange={setVisitorId}
+          error={errors.visitor_id}
+          allowDeselect={false}
+          searchable
+          required
+        />
+        <Textarea
+          label={t('visits.form.notes')}
+          value={notes}
+          onChange={(event) => setNotes(event.currentTarget.value)}
+          maxLength={MAX_VISIT_NOTES}
+          rows={3}
+          error={errors.notes}
+        />
+        <Input.Wrapper
+          label={t('visits.form.rating')}
+          description={t('visits.form.ratingHint')}
+          error={errors.rating}
+        >
+          <Group gap="xs">
+            <Rating
+              value={rating}
+              onChange={setRating}
+              getSymbolLabel={(value) => t('visits.form.star', { value })}
+            />
+            {rating > 0 && (
+              <Button variant="subtle" size="compact-xs" onClick={() => setRating(0)}>
+                {t('visits.form.clearRating')}
+              </Button>
+            )}
+          </Group>
+        </Input.Wrapper>
+        {visit && visit.photos.length > 0 && (
+          <Group gap="xs">
+            {visit.photos.map((photo, index) => (
+              <Checkbox
+                key={photo.id}
+                label={t('visits.form.keepPhoto', { position: index + 1 })}
+                checked={kept.includes(photo.id)}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setKept((current) =>
+                    on ? [...current, photo.id] : current.filter((id) => id !== photo.id),
+                  );
+                }}
+              />
+            ))}
+          </Group>
+        )}
+        <Input.Wrapper
+          label={t('visits.form.photos')}
+          description={t('visits.form.photosHint', { max: MAX_VISIT_PHOTOS })}
+          error={errors.photos}
+          id="visit-photos"
+        >
+          <input
+            id="visit-photos"
+            type="file"
+            multiple
+            accept={PHOTO_CONTENT_TYPES.join(',')}
+            onChange={(event) =>
+              setFiles(Array.from(event.currentTarget.files ?? []).slice(0, MAX_VISIT_PHOTOS))
+            }
+          />
+        </Input.Wrapper>
+        {files.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {files.map((f) => f.name).join(', ')}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            {t('visits.form.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('visits.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Visit } from '@bec/contracts';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { openConfirmModal } from '@/components/overlays/overlays-host';
+import { useVisitors } from '@/features/visits/api/get-visitors';
+import { useVisits } from '@/features/visits/api/get-visits';
+import { useChangeVisit } from '@/features/visits/api/save-visit';
+import { VisitForm } from '@/features/visits/components/visit-form';
+import { VisitList } from '@/features/visits/components/visit-list';
+import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+
+export type VisitsSectionProps = {
+  propertyId: number;
+  /** Editors and admins log, edit and delete visits. */
+  canManage: boolean;
+  /** The signed-in member: the visitor a new visit names at first. */
+  currentUserId?: number | undefined;
+  /** After a visit is logged, edited or deleted (the property's stage may have moved). */
+  onChanged?: (() => void) | undefined;
+};
+
+/** The property page's "Visitas": the log, and for editors the form to log or edit one. */
+export function VisitsSection({
+  propertyId,
+  canManage,
+  currentUserId,
+  onChanged,
+}: VisitsSectionProps) {
+  const t = useT();
+  const visits = useVisits(propertyId);
+  const [editing, setEditing] = useState<Visit | 'new' | null>(null);
+  const visitors = useVisitors(canManage && editing !== null);
+  const remove = useChangeVisit(propertyId, onChanged);
+
+  const confirmDelete = (visit: Visit) => {
+    const date = formatDateTime(visit.visited_at);
+    void openConfirmModal({
+      title: t('visits.delete.title', { date }),
+      children: <Text size="sm">{t('visits.delete.body')}</Text>,
+      labels: { confirm: t('visits.delete.confirm'), cancel: t('visits.delete.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(
+          { kind: 'delete', id: visit.id },
+          {
+            onSuccess: () =>
+              notifications.show({ color: 'green', message: t('visits.delete.done') }),
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                title: t('visits.delete.failed'),
+                message: errorText(error),
+              }),
+          },
+        ),
+    });
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="visits-title">
+      <Group justify="space-between">
+        <Title order={3} id="visits-title">
+          {t('visits.title')}
+        </Title>
+        {canManage && <Button onClick={() => setEditing('new')}>{t('visits.add')}</Button>}
+      </Group>
+      {visits.isPending ? (
+        <Text role="status">{t('visits.loading')}</Text>
+      ) : visits.isError ? (
+        <Text role="alert" c="red">
+          {t('visits.loadFailed', { message: errorText(visits.error) })}
+        </Text>
+      ) : (
+        <VisitList
+          visits={visits.data.visits}
+          canManage={canManage}
+          onEdit={setEditing}
+          onDelete={confirmDelete}
+        />
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' || editing === null ? t('visits.add') : t('visits.edit')}
+      >
+        {editing !== null && (
+          <VisitForm
+            key={editing === 'new' ? 'new' : editing.id}
+            propertyId={propertyId}
+            visit={editing === 'new' ? undefined : editing}
+            visitors={visitors.data?.items ?? []}
+            defaultVisitorId={currentUserId}
+            onDone={() => {
+              notifications.show({ color: 'green', message: t('visits.saved') });
+              setEditing(null);
+            }}
+            onCancel={() => setEditing(null)}
+            onChanged={onChanged}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
