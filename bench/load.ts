@@ -47,6 +47,12 @@ export type HttpScenario = {
   headers?: Record<string, string>;
   /** Varies each request (a random id, a fresh name); called per request. */
   vary?: () => { path?: string; body?: string };
+  /**
+   * Requests made one after the other by each connection, measured as one (a form's check, then
+   * its save): a latency is the sum of a cycle's responses, throughput counts whole cycles.
+   * `method`, `path` and `vary` above are then the first step's.
+   */
+  then?: { method?: 'GET' | 'POST'; path: string; vary?: () => { path?: string; body?: string } }[];
 };
 
 /** What one stretch of load produced, kept raw so stretches can be pooled. */
@@ -118,6 +124,13 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<Slice> 
             path: scenario.path,
             ...(vary ? { setupRequest: (request) => ({ ...request, ...vary() }) } : {}),
           },
+          ...(scenario.then ?? []).map((step) => ({
+            method: step.method ?? 'GET',
+            path: step.path,
+            ...(step.vary
+              ? { setupRequest: (request: object) => ({ ...request, ...step.vary?.() }) }
+              : {}),
+          })),
         ],
       },
       (err, result) => {
@@ -135,8 +148,21 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<Slice> 
         });
       },
     );
-    instance.on('response', (_client, statusCode, responseBytes, responseTime) => {
-      latencies.push(responseTime);
+    const steps = 1 + (scenario.then?.length ?? 0);
+    const cycles = new Map<unknown, { step: number; sum: number }>();
+    instance.on('response', (client, statusCode, responseBytes, responseTime) => {
+      if (steps === 1) latencies.push(responseTime);
+      else {
+        const cycle = cycles.get(client) ?? { step: 0, sum: 0 };
+        cycle.step++;
+        cycle.sum += responseTime;
+        if (cycle.step === steps) {
+          latencies.push(cycle.sum);
+          cycle.step = 0;
+          cycle.sum = 0;
+        }
+        cycles.set(client, cycle);
+      }
       bytes += responseBytes;
       if (statusCode < 200 || statusCode > 299)
         statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;

@@ -89,9 +89,11 @@ const JIT_WARMUP = 10;
  * BENCH_ONLY=plans: load the 100k rows, time re-pricing the UF rows and EXPLAIN every list query.
  * BENCH_ONLY=market: the Data section's endpoints at 10k and 100k rows, their plans and the
  * statistics' cold cost; only their targets are judged.
+ * BENCH_ONLY=add: load the 100k rows, measure only adding properties (with the history written
+ * and, as the form does, the duplicate check before each add), no targets.
  */
 const only = process.env.BENCH_ONLY || null;
-const SUBSETS = new Set(['compression', 'plans', 'market']);
+const SUBSETS = new Set(['compression', 'plans', 'market', 'add']);
 
 /** The UF in use while loading (pesos), and the next day's-value re-pricing is timed with. */
 const BENCH_UF = 39_643.59;
@@ -419,7 +421,8 @@ async function main() {
         );
       }
       server.assertAlive();
-
+    }
+    if (!only || only === 'add') {
       // Last: it adds rows, which must not change what the list scenarios measured.
       const refs = await pool.query<{ city: number; type: number; broker: number | null }>(
         `select (select id from cities where id = 13120) as city,
@@ -428,17 +431,24 @@ async function main() {
       );
       const ref = refs.rows[0];
       if (!ref?.city || !ref.type) throw new Error('Ñuñoa or the Departamento type is missing');
+      // Each added property is a new listing: its own street number and a position a few
+      // hundred metres around Ñuñoa, so the duplicate check finds what a real one would.
+      const random = createRandom(18);
       let added = 0;
-      const addBody = () =>
-        JSON.stringify(
-          validProperty({
-            name: `Departamento en Ñuñoa (bench ${++added})`,
-            city_id: ref.city,
-            property_type_id: ref.type,
-            broker_id: ref.broker,
-            photos: [],
-          }),
-        );
+      const listing = () => {
+        const n = ++added;
+        return validProperty({
+          name: `Departamento en Ñuñoa (bench ${n})`,
+          address: `Irarrázaval ${1000 + n}, depto ${100 + (n % 20)}`,
+          city_id: ref.city,
+          property_type_id: ref.type,
+          broker_id: ref.broker,
+          latitude: Number((-33.4545 + (random.next() - 0.5) * 0.02).toFixed(6)),
+          longitude: Number((-70.5975 + (random.next() - 0.5) * 0.02).toFixed(6)),
+          photos: [],
+        });
+      };
+      const addTiming = only ? { ...timing, warmup: JIT_WARMUP } : timing;
       scenarios.push(
         await runHttpScenario(
           'add',
@@ -448,7 +458,35 @@ async function main() {
             ...target,
             method: 'POST',
             path: '/api/properties/add',
-            vary: () => ({ body: addBody() }),
+            vary: () => ({ body: JSON.stringify(listing()) }),
+          },
+          addTiming,
+        ),
+      );
+      server.assertAlive();
+      // As the form saves: a duplicate check, then an add, one after the other on each
+      // connection (a latency is the pair's; req/s counts pairs). Both are new listings alike.
+      const checkBody = () => {
+        const { address, city_id, property_type_id, latitude, longitude } = listing();
+        return JSON.stringify({ address, city_id, property_type_id, latitude, longitude });
+      };
+      scenarios.push(
+        await runHttpScenario(
+          'add-checked',
+          'duplicate check + add (POST ×2)',
+          LARGE,
+          {
+            ...target,
+            method: 'POST',
+            path: '/api/properties/duplicates',
+            vary: () => ({ body: checkBody() }),
+            then: [
+              {
+                method: 'POST',
+                path: '/api/properties/add',
+                vary: () => ({ body: JSON.stringify(listing()) }),
+              },
+            ],
           },
           timing,
         ),

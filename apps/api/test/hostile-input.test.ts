@@ -265,7 +265,7 @@ const listQuery = fc
 // ---- the harness ------------------------------------------------------------------------------
 
 type Counts = Record<
-  'properties' | 'photos' | 'uploads' | 'users' | 'waitlist' | 'uf_values' | 'visits',
+  'properties' | 'photos' | 'uploads' | 'users' | 'waitlist' | 'uf_values' | 'visits' | 'brokers',
   number
 >;
 
@@ -279,7 +279,8 @@ const counts = async (): Promise<Counts> => {
       (select count(*) from users) as users,
       (select count(*) from waitlist) as waitlist,
       (select count(*) from uf_values) as uf_values,
-      (select count(*) from property_visits) + (select count(*) from visit_photos) as visits`,
+      (select count(*) from property_visits) + (select count(*) from visit_photos) as visits,
+      (select count(*) from brokers) as brokers`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Counts;
 };
@@ -857,6 +858,118 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
 });
 
 // ---- the cases issue 14 reported, spelled out ----------------------------------------------------
+
+// ---- the brokers ------------------------------------------------------------------------------
+
+describe('brokers: hostile input never gives a 5xx, and a refusal names the field and writes nothing', () => {
+  let brokerId = 0;
+  let brokerUpdatedAt = '';
+  const victimBrokers: number[] = [];
+  const validBroker = {
+    name: 'Patricia Soto',
+    company: 'Soto Propiedades',
+    phone: '+56 9 8123 4567',
+    email: 'psoto@sotopropiedades.cl',
+    notes: 'Trabaja Ñuñoa',
+  };
+
+  beforeAll(async () => {
+    const add = async () => {
+      const response = await t.inject('editor', {
+        method: 'POST',
+        url: '/api/brokers',
+        payload: validBroker,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data as { id: number; updated_at: string };
+    };
+    const named = await add();
+    brokerId = named.id;
+    brokerUpdatedAt = named.updated_at;
+    // A property names it, so deleting it is refused (409) and archiving it matters.
+    const property = await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty({ broker_id: brokerId }),
+    });
+    expect(property.statusCode, property.body).toBe(201);
+    for (let i = 0; i < 3; i++) victimBrokers.push((await add()).id);
+  });
+
+  it('POST /api/brokers, PUT, PATCH and DELETE /api/brokers/:id', async () => {
+    const arbitrary = fc.tuple(
+      fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'),
+      idText(() => brokerId, ...pick(victimBrokers)),
+      bodyOf({ ...validBroker, updated_at: '' }, ['id', 'archived']),
+      bodyOf({ archived: true }),
+    );
+    expectNone(
+      await fuzz(arbitrary, async ([method, id, fields, archive]) => {
+        const withVersion =
+          fields && typeof fields === 'object' && !Array.isArray(fields)
+            ? (fields as Record<string, unknown>).updated_at === ''
+              ? { ...fields, updated_at: brokerUpdatedAt }
+              : fields
+            : fields;
+        const { response, problem } = await probe('editor', {
+          method,
+          url: method === 'POST' ? '/api/brokers' : `/api/brokers/${pathSegment(id)}`,
+          ...(method === 'DELETE'
+            ? {}
+            : { payload: JSON.stringify(method === 'PATCH' ? archive : withVersion) }),
+        });
+        if (method === 'PUT' && response?.statusCode === 200 && Number(id) === brokerId)
+          brokerUpdatedAt = response.json().data.updated_at;
+        return problem ?? (method === 'POST' ? null : pathIdProblem(id, response));
+      }),
+    );
+  });
+
+  it('GET /api/brokers, /api/brokers/list and /api/brokers/:id: queries, cursors, ids', async () => {
+    const brokerCursor = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(
+            fc.oneof(fc.constant('Patricia Soto'), hostileValue),
+            fc.oneof(edgeNumber, hostileValue),
+          )
+          .map(cursorOf),
+      },
+      hostileValue.map(cursorOf),
+      hostileString,
+    );
+    const arbitrary = fc.record(
+      {
+        path: fc.constantFrom('', '/list', '/id'),
+        id: idText(() => brokerId),
+        q: fc.oneof(queryText, hostileString),
+        archived: fc.oneof(fc.constantFrom('true', 'false'), queryText),
+        include: idText(() => brokerId),
+        limit: queryText,
+        cursor: brokerCursor,
+      },
+      { requiredKeys: ['path', 'id'] },
+    );
+    expectNone(
+      await fuzz(arbitrary, async ({ path, id, ...query }) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(query))
+          if (typeof value === 'string' && (path === '/list') === (key !== 'include'))
+            params.set(key, value);
+        if (path === '/id') {
+          const { response, problem } = await probe('viewer', {
+            method: 'GET',
+            url: `/api/brokers/${pathSegment(id)}`,
+          });
+          return problem ?? pathIdProblem(id, response);
+        }
+        return (await probe('viewer', { method: 'GET', url: `/api/brokers${path}?${params}` }))
+          .problem;
+      }),
+    );
+  });
+});
 
 describe('the hostile inputs issue 14 found answer 400 naming the field', () => {
   // Its own property: the fuzzing above may have deleted the others.

@@ -1,8 +1,10 @@
+import '@/features/brokers/messages';
 import '@/features/properties/messages';
 import type { Role } from '@bec/contracts';
 import { Stack, Title } from '@mantine/core';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
+import { NewBrokerButton } from '@/features/brokers/components/broker-form-modal';
 import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
@@ -24,7 +26,11 @@ export function Component() {
     >
       <Stack gap="md" maw={960}>
         <Title order={2}>{t('properties.add')}</Title>
-        <AddPropertyForm />
+        <AddPropertyForm
+          newBroker={({ onCreated }) => (
+            <NewBrokerButton onCreated={(broker) => onCreated(broker.id)} />
+          )}
+        />
       </Stack>
     </RequireAuth>
   );

@@ -1,16 +1,18 @@
-import { Title } from '@mantine/core';
+import '@/features/brokers/messages';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/use-auth';
+import { BrokersScreen } from '@/features/brokers/components/brokers-screen';
 import { usePageTitle } from '@/i18n/use-page-title';
-import { useT } from '@/i18n/use-t';
 
-// Placeholder while the team-workflow issue builds this screen (replaced in the same issue).
+/** /brokers: members see the team's brokers; editors and admins manage them. */
 export function Component() {
   usePageTitle('nav.brokers');
-  const t = useT();
+  const { user } = useAuth();
+  const canManage = user?.role === 'editor' || user?.role === 'admin';
   return (
     <RequireAuth signedOutTo={paths.home.getHref()}>
-      <Title order={2}>{t('nav.brokers')}</Title>
+      <BrokersScreen canManage={canManage} />
     </RequireAuth>
   );
 }

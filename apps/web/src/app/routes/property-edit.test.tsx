@@ -22,7 +22,11 @@ const REGIONS: Region[] = [
   },
 ];
 const TYPES = [{ id: 1, name: 'Casa' }];
-const BROKERS = [{ id: 1, name: 'Carolina Rojas', company: null, phone: null, email: null }];
+/** What GET /api/brokers adds to each broker besides its name and contact. */
+const BROKER_EXTRA = { notes: null, archived_at: null, updated_at: '2026-01-01T00:00:00.000Z' };
+const BROKERS = [
+  { id: 1, name: 'Carolina Rojas', company: null, phone: null, email: null, ...BROKER_EXTRA },
+];
 
 const photo = (id: number) => ({
   id,

@@ -1,9 +1,11 @@
+import '@/features/brokers/messages';
 import '@/features/properties/messages';
 import type { Role } from '@bec/contracts';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
+import { NewBrokerButton } from '@/features/brokers/components/broker-form-modal';
 import { EditPropertyScreen } from '@/features/properties/components/edit-property-screen';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
@@ -25,7 +27,12 @@ export function Component() {
       {id === null ? (
         <Text role="alert">{t('properties.idMissing')}</Text>
       ) : (
-        <EditPropertyScreen id={id} />
+        <EditPropertyScreen
+          id={id}
+          newBroker={({ onCreated }) => (
+            <NewBrokerButton onCreated={(broker) => onCreated(broker.id)} />
+          )}
+        />
       )}
     </RequireAuth>
   );

@@ -3,10 +3,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/brokers, by name. */
-export const getBrokers = () => apiRequest('/brokers', z.array(BrokerSchema));
+/**
+ * GET /api/brokers: the active brokers by name, plus `include` even if archived (the broker a
+ * property being edited already names). Adding or archiving a broker invalidates
+ * ['reference', 'brokers'].
+ */
+export const getBrokers = (include?: number | null) =>
+  apiRequest(include ? `/brokers?include=${include}` : '/brokers', z.array(BrokerSchema));
 
-export const brokersQueryOptions = () =>
-  queryOptions({ queryKey: ['reference', 'brokers'], queryFn: getBrokers, staleTime: 60_000 });
+export const brokersQueryOptions = (include?: number | null) =>
+  queryOptions({
+    queryKey: ['reference', 'brokers', include ?? null],
+    queryFn: () => getBrokers(include),
+    staleTime: 60_000,
+  });
 
-export const useBrokers = () => useQuery(brokersQueryOptions());
+export const useBrokers = (include?: number | null) => useQuery(brokersQueryOptions(include));

@@ -5,17 +5,22 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useProperty } from '@/features/properties/api/get-property';
 import { EditPropertyForm } from '@/features/properties/components/property-form/edit-property-form';
+import type { NewBrokerSlot } from '@/features/properties/components/property-form/property-form-fields';
 import { PropertyLoadState } from '@/features/properties/components/property-load-state';
 import { useT } from '@/i18n/use-t';
 
-export type EditPropertyScreenProps = { id: number };
+export type EditPropertyScreenProps = {
+  id: number;
+  /** Beside the Corredor select: add a broker without leaving the form (from the route). */
+  newBroker?: NewBrokerSlot | undefined;
+};
 
 /**
  * The edit page of property `id`: loading, not found, failed, or the form filled from it. The
  * form keeps the version it was filled from (a background refetch does not refill it), until
  * "Reload" after a conflict loads the property again and fills the form anew.
  */
-export function EditPropertyScreen({ id }: EditPropertyScreenProps) {
+export function EditPropertyScreen({ id, newBroker }: EditPropertyScreenProps) {
   const { data, error, refetch } = useProperty(id);
   const t = useT();
   const [loaded, setLoaded] = useState<PropertyDetail | null>(null);
@@ -51,6 +56,7 @@ export function EditPropertyScreen({ id }: EditPropertyScreenProps) {
           property={loaded}
           onReload={() => void reload()}
           reloading={reloading}
+          newBroker={newBroker}
         />
       </Stack>
     );

@@ -34,9 +34,18 @@ const TYPES = [
   { id: 1, name: 'Casa' },
   { id: 2, name: 'Departamento' },
 ];
+/** What GET /api/brokers adds to each broker besides its name and contact. */
+const BROKER_EXTRA = { notes: null, archived_at: null, updated_at: '2026-01-01T00:00:00.000Z' };
 const BROKERS = [
-  { id: 3, name: 'Carolina Muñoz', company: null, phone: null, email: null },
-  { id: 4, name: 'Felipe Araya', company: 'Corredora del Sur', phone: null, email: null },
+  { id: 3, name: 'Carolina Muñoz', company: null, phone: null, email: null, ...BROKER_EXTRA },
+  {
+    id: 4,
+    name: 'Felipe Araya',
+    company: 'Corredora del Sur',
+    phone: null,
+    email: null,
+    ...BROKER_EXTRA,
+  },
 ];
 
 const REQUIRED_MESSAGES = [

@@ -15,7 +15,10 @@ import {
   DuplicateWarning,
   useDuplicateCheck,
 } from '@/features/properties/components/property-form/duplicate-warning';
-import { PropertyFormFields } from '@/features/properties/components/property-form/property-form-fields';
+import {
+  type NewBrokerSlot,
+  PropertyFormFields,
+} from '@/features/properties/components/property-form/property-form-fields';
 import {
   emptyPropertyFormValues,
   formErrorsWithoutPhotos,
@@ -63,7 +66,7 @@ type Phase = 'idle' | 'uploading' | 'saving';
  * with progress, then the property with their paths in the order picked. If any file fails,
  * nothing is posted and the form keeps everything for another try.
  */
-export function AddPropertyForm() {
+export function AddPropertyForm({ newBroker }: { newBroker?: NewBrokerSlot | undefined } = {}) {
   const t = useT();
   const form = useForm<PropertyFormValues>({
     mode: 'controlled',
@@ -138,7 +141,7 @@ export function AddPropertyForm() {
       aria-label={t('properties.addForm.label')}
     >
       <Stack gap="lg">
-        <PropertyFormFields form={form} />
+        <PropertyFormFields form={form} newBroker={newBroker} />
         <PhotoPicker
           photos={photos.photos}
           rejections={photos.rejections}

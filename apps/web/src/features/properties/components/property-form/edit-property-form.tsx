@@ -21,7 +21,10 @@ import {
   savedPhotoKey,
   toPhotoRefs,
 } from '@/features/properties/components/property-form/edit-photo-order';
-import { PropertyFormFields } from '@/features/properties/components/property-form/property-form-fields';
+import {
+  type NewBrokerSlot,
+  PropertyFormFields,
+} from '@/features/properties/components/property-form/property-form-fields';
 import {
   formErrorsWithoutPhotos,
   type PropertyFormValues,
@@ -60,6 +63,8 @@ export type EditPropertyFormProps = {
   /** Loads the property again (after a conflict); the form is then filled from it. */
   onReload: () => void;
   reloading?: boolean;
+  /** Beside the Corredor select: add a broker without leaving the form (from the route). */
+  newBroker?: NewBrokerSlot | undefined;
 };
 
 /**
@@ -69,7 +74,12 @@ export type EditPropertyFormProps = {
  * property's page. If someone saved the property in between (409), the server's message shows
  * with a "Reload" button.
  */
-export function EditPropertyForm({ property, onReload, reloading = false }: EditPropertyFormProps) {
+export function EditPropertyForm({
+  property,
+  onReload,
+  reloading = false,
+  newBroker,
+}: EditPropertyFormProps) {
   const navigate = useNavigate();
   const t = useT();
   const form = useForm<PropertyFormValues>({
@@ -189,7 +199,7 @@ export function EditPropertyForm({ property, onReload, reloading = false }: Edit
             </Stack>
           </Alert>
         )}
-        <PropertyFormFields form={form} />
+        <PropertyFormFields form={form} newBroker={newBroker} />
         <Fieldset legend={t('properties.editForm.photoOrder')}>
           <Stack gap="xs">
             <Text size="sm" c="dimmed">

@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { numberInputFormat } from '@/components/number-input-format';
 import { useBrokers } from '@/features/properties/api/get-brokers';
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
@@ -30,8 +30,15 @@ import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import { formatDecimal, formatInteger } from '@/lib/format';
 
+/**
+ * What a route puts beside the Corredor select (features don't import each other): a way to add
+ * a broker without leaving the form. `onCreated` selects the new broker once the list has it.
+ */
+export type NewBrokerSlot = (props: { onCreated: (brokerId: number) => void }) => ReactNode;
+
 export type PropertyFormFieldsProps = {
   form: UseFormReturnType<PropertyFormValues>;
+  newBroker?: NewBrokerSlot | undefined;
 };
 
 /**
@@ -75,11 +82,12 @@ function ReferenceLoadError({ title, error, onRetry }: ReferenceLoadErrorProps) 
  * native `required`: the contract checks them, with its messages). The comuna is a searchable
  * select grouped by region; the property type and broker are selects of the reference data.
  */
-export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
+export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps) {
   const t = useT();
   const regions = useRegions();
   const propertyTypes = usePropertyTypes();
-  const brokers = useBrokers();
+  // The broker the property had when the form opened stays a choice even if archived since.
+  const brokers = useBrokers(Number(form.getInitialValues().broker_id) || null);
   const inUf = form.values.price_unit === 'UF';
 
   const comunaOptions = useMemo(() => toComunaOptions(regions.data ?? []), [regions.data]);
@@ -257,20 +265,26 @@ export function PropertyFormFields({ form }: PropertyFormFieldsProps) {
 
       <Fieldset legend={t('properties.form.brokerAndNotes')}>
         <Stack>
-          <Select
-            label={t('properties.form.broker')}
-            searchable
-            clearable
-            placeholder={
-              brokers.isPending
-                ? t('properties.form.loadingBrokers')
-                : t('properties.form.noBrokerChosen')
-            }
-            disabled={brokers.isPending}
-            data={brokerOptions}
-            nothingFoundMessage={t('properties.form.noBroker')}
-            {...form.getInputProps('broker_id')}
-          />
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Select
+              flex={1}
+              label={t('properties.form.broker')}
+              searchable
+              clearable
+              placeholder={
+                brokers.isPending
+                  ? t('properties.form.loadingBrokers')
+                  : t('properties.form.noBrokerChosen')
+              }
+              disabled={brokers.isPending}
+              data={brokerOptions}
+              nothingFoundMessage={t('properties.form.noBroker')}
+              {...form.getInputProps('broker_id')}
+            />
+            {newBroker?.({
+              onCreated: (brokerId) => form.setFieldValue('broker_id', String(brokerId)),
+            })}
+          </Group>
           <Textarea
             label={t('properties.form.notes')}
             rows={4}

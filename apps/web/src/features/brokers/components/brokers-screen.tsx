@@ -1,0 +1,175 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useBrokerList } from '@/features/brokers/api/get-brokers';
+import { BrokerActions } from '@/features/brokers/components/broker-actions';
+import { BrokerEmail, BrokerPhone } from '@/features/brokers/components/broker-contact';
+import { NewBrokerButton } from '@/features/brokers/components/broker-form-modal';
+import { useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
+import { formatInteger } from '@/lib/format';
+
+/** How long typing pauses before the search runs (and the URL changes). */
+const SEARCH_DELAY_MS = 300;
+
+/** The search (`q`) and the archived choice (`archived=1`), as the page's URL holds them. */
+function useBrokerListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = (searchParams.get('q') ?? '').trim();
+  const archived = searchParams.get('archived') === '1';
+  const change = (patch: { q?: string; archived?: boolean }) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (patch.q !== undefined) {
+          if (patch.q.trim()) next.set('q', patch.q.trim());
+          else next.delete('q');
+        }
+        if (patch.archived !== undefined) {
+          if (patch.archived) next.set('archived', '1');
+          else next.delete('archived');
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { q, archived, change };
+}
+
+export type BrokersScreenProps = {
+  /** Editors and admins add, edit, archive and delete; viewers only read. */
+  canManage: boolean;
+};
+
+/** /brokers: the team's brokers by name, searched, active or archived, with their properties. */
+export function BrokersScreen({ canManage }: BrokersScreenProps) {
+  const t = useT();
+  const { q, archived, change } = useBrokerListParams();
+  const [draft, setDraft] = useState(q);
+  const commit = useDebouncedCallback((value: string) => change({ q: value }), SEARCH_DELAY_MS);
+  const list = useBrokerList({ q, archived });
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{t('brokers.title')}</Title>
+        {canManage && <NewBrokerButton />}
+      </Group>
+      <Group gap="md" align="flex-end">
+        <TextInput
+          type="search"
+          flex={1}
+          miw={220}
+          label={t('brokers.search')}
+          placeholder={t('brokers.searchPlaceholder')}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            commit(event.currentTarget.value);
+          }}
+        />
+        <Switch
+          label={t('brokers.showArchived')}
+          checked={archived}
+          onChange={(event) => change({ archived: event.currentTarget.checked })}
+          mb={6}
+        />
+      </Group>
+      {total !== undefined && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t(archived ? 'brokers.countArchived' : 'brokers.count', { count: total })}
+        </Text>
+      )}
+      {list.isPending && (
+        <Center py="xl">
+          <Loader aria-label={t('brokers.loading')} />
+        </Center>
+      )}
+      {list.isError && (
+        <Alert color="red" variant="light">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('brokers.loadFailed', { message: errorText(list.error) })}</Text>
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+              {t('common.tryAgain')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {list.data !== undefined && items.length === 0 && (
+        <Text>
+          {t(q ? 'brokers.emptySearch' : archived ? 'brokers.emptyArchived' : 'brokers.empty')}
+        </Text>
+      )}
+      {items.length > 0 && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('brokers.table.name')}</Table.Th>
+                <Table.Th>{t('brokers.table.company')}</Table.Th>
+                <Table.Th>{t('brokers.table.phone')}</Table.Th>
+                <Table.Th>{t('brokers.table.email')}</Table.Th>
+                <Table.Th ta="right">{t('brokers.table.properties')}</Table.Th>
+                {canManage && <Table.Th>{t('brokers.table.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((broker) => (
+                <Table.Tr key={broker.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.broker.getHref(broker.id)}>
+                      {broker.name}
+                    </Anchor>
+                    {broker.archived_at && (
+                      <Badge ml="xs" size="sm" variant="light" color="gray">
+                        {t('brokers.archivedBadge')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{broker.company}</Table.Td>
+                  <Table.Td>{broker.phone && <BrokerPhone phone={broker.phone} />}</Table.Td>
+                  <Table.Td>{broker.email && <BrokerEmail email={broker.email} />}</Table.Td>
+                  <Table.Td ta="right">{formatInteger(broker.property_count)}</Table.Td>
+                  {canManage && (
+                    <Table.Td>
+                      <BrokerActions broker={broker} />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {list.hasNextPage && (
+        <Center>
+          <Button
+            variant="default"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {t('brokers.loadMore')}
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
