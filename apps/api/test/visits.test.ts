@@ -442,4 +442,35 @@ describe('visit photos', () => {
     const gone = await t.app.inject({ method: 'GET', url: photo?.original_url ?? '' });
     expect(gone.statusCode).toBe(404);
   });
+
+  it("removes the visit's photo files when the visit, or its property, is deleted", async () => {
+    const id = await addProperty();
+    const upload = await uploadPng('borrar');
+    const created = await logVisit('editor', id, {
+      visited_at: at(-DAY),
+      visitor_id: t.ids.editor,
+      photos: [upload],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = (await visitsOf(id))[0]?.photos[0]?.original_url ?? '';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const deleted = await t.inject('editor', { method: 'DELETE', url: `/api/properties/${id}` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+
+    const other = await addProperty();
+    const second = await uploadPng('borrar2');
+    const visit = await logVisit('editor', other, {
+      visited_at: at(-DAY),
+      visitor_id: t.ids.editor,
+      photos: [second],
+    });
+    const secondUrl = (await visitsOf(other))[0]?.photos[0]?.original_url ?? '';
+    const removed = await t.inject('editor', {
+      method: 'DELETE',
+      url: `/api/visits/${visit.json().data.id}`,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: secondUrl })).statusCode).toBe(404);
+  });
 });

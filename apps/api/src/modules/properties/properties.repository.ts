@@ -32,6 +32,7 @@ import {
   regions,
   uf_pricing,
   users,
+  visit_photos,
   withDerivedColumns,
 } from '../../db/schema.js';
 import { isoText } from '../../db/timestamps.js';
@@ -266,6 +267,16 @@ export const listPhotos = (db: Database, propertyId: number) =>
     .from(property_photos)
     .where(eq(property_photos.property_id, propertyId))
     .orderBy(asc(property_photos.position), asc(property_photos.id));
+
+/** The storage keys of the photos taken at the property's visits. */
+export const visitPhotoKeys = async (db: Database, propertyId: number) =>
+  (
+    await db
+      .select({ key: visit_photos.storage_key })
+      .from(visit_photos)
+      .innerJoin(property_visits, eq(property_visits.id, visit_photos.visit_id))
+      .where(eq(property_visits.property_id, propertyId))
+  ).map((row) => row.key);
 
 /** Which of the referenced rows exist, in one round trip. */
 /**

@@ -450,7 +450,11 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     const keys = await db.transaction(async (tx) => {
       const current = await repo.lockProperty(tx, id);
       if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
-      const photoKeys = (await repo.listPhotos(tx, id)).map((p) => p.storage_key);
+      // The visits' photos go with the property too (their rows by cascade, their files below).
+      const photoKeys = [
+        ...(await repo.listPhotos(tx, id)).map((p) => p.storage_key),
+        ...(await repo.visitPhotoKeys(tx, id)),
+      ];
       await repo.deleteProperty(tx, id);
       await recordPropertyHistory(tx, actorOf(author), id, [
         { kind: 'deleted', name: current.name },
