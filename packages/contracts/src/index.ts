@@ -11,4 +11,5 @@ export * from './property.js';
 export * from './reference.js';
 export * from './uf.js';
 export * from './user.js';
+export * from './visit.js';
 export * from './waitlist.js';
