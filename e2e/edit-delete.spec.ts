@@ -57,10 +57,25 @@ async function uploadPhotos(page: Page, colours: Colour[]) {
   return entries.map((entry) => entry.path);
 }
 
+let added = 0;
+
 /** Adds a property through the API as the signed-in page, with `colours` as photos; its id. */
 async function addProperty(page: Page, name: string, colours: Colour[] = []) {
   const photos = colours.length > 0 ? await uploadPhotos(page, colours) : [];
-  const created = await api(page, 'POST', '/api/properties/add', validProperty({ name, photos }));
+  // Each at an address and a place of its own, so editing one never meets a duplicate warning.
+  const n = (added += 1) + (Date.now() % 1000) * 10;
+  const created = await api(
+    page,
+    'POST',
+    '/api/properties/add',
+    validProperty({
+      name,
+      photos,
+      address: `Irarrázaval ${n}`,
+      latitude: -33.4 - (n % 5000) * 0.001,
+      longitude: -70.5975,
+    }),
+  );
   expect(created.status).toBe(201);
   const id = Number(created.body.data.id);
   expect(id).toBeGreaterThan(0);

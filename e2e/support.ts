@@ -58,7 +58,8 @@ export const select = (page: Page, name: string) =>
 /** Fills the add form's required fields as a person types them (a house in Ñuñoa). */
 export async function fillRequired(page: Page, name: string) {
   await box(page, 'Nombre').fill(name);
-  await box(page, 'Dirección').fill('Avenida Italia 1450');
+  // A number of its own, so no two journeys' houses are the same address (a duplicate warning).
+  await box(page, 'Dirección').fill(`Avenida Italia ${10_000 + (Date.now() % 90_000)}`);
   const comuna = select(page, 'Comuna');
   await expect(comuna).toBeEnabled();
   await comuna.click();
