@@ -20,6 +20,8 @@ import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
+import { brokersRoutes } from './modules/brokers/brokers.routes.js';
+import { createBrokersService } from './modules/brokers/brokers.service.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { createDuplicatesService } from './modules/duplicates/duplicates.service.js';
 import { historyRoutes } from './modules/history/history.routes.js';
@@ -228,6 +230,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(referenceRoutes, {
     prefix: '/api',
     reference: createReferenceService(database.db),
+  });
+  await app.register(brokersRoutes, {
+    prefix: '/api/brokers',
+    brokers: createBrokersService(database.db),
   });
   const signer = createUrlSigner(await loadSigningSecret(config.urlSigningSecret, config.dataDir));
   const local =

@@ -260,14 +260,19 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
 
   /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
   /** Problems with the ids a payload refers to, one query for all of them. */
-  async function referenceIssues(tx: Database, payload: PropertyPayload | UpdatePropertyPayload) {
+  async function referenceIssues(
+    tx: Database,
+    payload: PropertyPayload | UpdatePropertyPayload,
+    propertyId?: number,
+  ) {
     const issues: Issue[] = [];
-    const refs = await repo.existingReferences(tx, payload);
+    const refs = await repo.existingReferences(tx, payload, propertyId);
     if (!refs.city) issues.push(issue('city_id', 'reference_missing', { id: payload.city_id }));
     if (!refs.type)
       issues.push(issue('property_type_id', 'reference_missing', { id: payload.property_type_id }));
     if (!refs.broker)
       issues.push(issue('broker_id', 'reference_missing', { id: payload.broker_id ?? 0 }));
+    else if (refs.brokerArchived) issues.push(issue('broker_id', 'broker_archived'));
     return issues;
   }
 
@@ -327,7 +332,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       const current = await repo.lockProperty(tx, id);
       if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
       refuseStale(current, payload.updated_at);
-      const issues = await referenceIssues(tx, payload);
+      const issues = await referenceIssues(tx, payload, id);
       const next = nextStage(current, payload);
       if (next.discard_reason !== null && next.stage !== 'discarded')
         issues.push(issue('discard_reason', 'discard_reason_only_when_discarded'));
