@@ -91,6 +91,8 @@ test('editor: logs a visit for tomorrow (Home lists it), then a past one rated 4
   const link = home.getByRole('link', { name });
   await expect(link).toBeVisible();
   await expect(home).toContainText('Irarrázaval 3400, depto 1204, Ñuñoa');
+  // The demo's own visits for the editor are there too (seeded with the demo listings).
+  await expect(home.getByRole('link', { name: 'Oficina en El Golf' })).toBeVisible();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
 
