@@ -133,7 +133,7 @@ describe('/properties/:id/edit', () => {
     expect(name).toHaveValue('Casa con jardín en Las Condes');
     expect(screen.getByRole('textbox', { name: 'Price (CLP)' })).toHaveValue('690,000,000');
     expect(screen.getByRole('textbox', { name: 'Rooms' })).toHaveValue('5');
-    expect(screen.getByRole('checkbox', { name: 'Visited' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveValue('Visited');
 
     const price = screen.getByRole('textbox', { name: 'Price (CLP)' });
     await userEvent.clear(price);
@@ -180,7 +180,7 @@ describe('/properties/:id/edit', () => {
     const price = screen.getByRole('textbox', { name: 'Precio (CLP)' });
     expect(price).toHaveValue('690.000.000');
     expect(screen.getByRole('textbox', { name: 'Dormitorios' })).toHaveValue('5');
-    expect(screen.getByRole('checkbox', { name: 'Visitada' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Etapa' })).toHaveValue('Visitada');
     await userEvent.clear(price);
     await userEvent.type(price, '700000000');
     expect(price).toHaveValue('700.000.000');

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from '@/features/properties/components/property-card.module.css';
 import { PropertyPrice, pricePerArea } from '@/features/properties/components/property-price';
+import { StageBadge } from '@/features/properties/components/stage-badge';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatDate } from '@/lib/format';
@@ -78,6 +79,7 @@ export function PropertyCard({ property, uf, photoPriority = 'lazy' }: PropertyC
         )}
       </Card.Section>
       <Stack gap={6} mt="md">
+        <StageBadge stage={property.stage} data-testid="property-stage" />
         <Title order={3} size="h4" lineClamp={2}>
           {property.name}
         </Title>

@@ -17,6 +17,7 @@ import {
   PropertyPrice,
   pricePerArea,
 } from '@/features/properties/components/property-price';
+import { STAGE_LABELS, StageBadge } from '@/features/properties/components/stage-badge';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatArea, formatCoordinate, formatDateTime, formatInteger } from '@/lib/format';
@@ -104,6 +105,10 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
       label: t('properties.detail.visited'),
       value: t(p.visited ? 'properties.visited.yes' : 'properties.visited.no'),
     },
+    { label: t('properties.detail.stage'), value: t(STAGE_LABELS[p.stage]) },
+    ...(p.discard_reason
+      ? [{ label: t('properties.detail.discardReason'), value: p.discard_reason }]
+      : []),
     {
       label: t('properties.detail.broker'),
       value: p.broker_name ?? t('properties.detail.noBroker'),
@@ -156,6 +161,7 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
           <Badge variant="light" tt="none" color={p.visited ? 'teal' : 'gray'}>
             {t(p.visited ? 'properties.detail.visited' : 'properties.detail.notVisited')}
           </Badge>
+          <StageBadge stage={p.stage} data-testid="property-stage" />
         </Group>
       </Stack>
 

@@ -1,4 +1,4 @@
-import type { PropertySort } from '@bec/contracts';
+import { PROPERTY_STAGES, type PropertySort } from '@bec/contracts';
 import {
   Badge,
   Button,
@@ -23,6 +23,7 @@ import {
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
 import { useRegions } from '@/features/properties/api/get-regions';
 import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
+import { STAGE_LABELS } from '@/features/properties/components/stage-badge';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatPrice, formatUf } from '@/lib/format';
@@ -41,7 +42,13 @@ const SORT_LABELS = {
   area_desc: 'properties.sort.areaDesc',
   price_per_sqm_asc: 'properties.sort.pricePerSqmAsc',
   price_per_sqm_desc: 'properties.sort.pricePerSqmDesc',
+  stage_asc: 'properties.sort.stageAsc',
+  stage_desc: 'properties.sort.stageDesc',
 } as const satisfies Record<PropertySort, MessageId>;
+
+/** The stage filter's options: any, then the pipeline in order. */
+const STAGE_OPTIONS = ['any', ...PROPERTY_STAGES] as const;
+type StageOption = (typeof STAGE_OPTIONS)[number];
 
 const VISITED_LABELS = {
   any: 'properties.filters.visitedAny',
@@ -97,6 +104,8 @@ const priceValue = (draft: string | number) =>
 
 export type PropertyFiltersProps = {
   filters: Filters;
+  /** Filters this screen sets itself, left out of the bar (the board: its columns and order). */
+  hide?: readonly ('stage' | 'sort')[];
   /** Sets the given filters (an `undefined` value clears that filter) and keeps the others. */
   onChange: (patch: Filters) => void;
   onClear: () => void;
@@ -140,7 +149,7 @@ const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter(
  * The filters bar of the grid: search, region → comuna, property type, visited, price, sort. On a
  * phone only search and sort show; "More filters (n)" unfolds the rest, n being those in use.
  */
-export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersProps) {
+export function PropertyFilters({ filters, onChange, onClear, hide = [] }: PropertyFiltersProps) {
   const t = useT();
   const [unfolded, setUnfolded] = useState(false);
   const moreId = useId();
@@ -291,6 +300,20 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
             }
             allowDeselect={false}
           />
+          {!hide.includes('stage') && (
+            <Select<StageOption>
+              label={t('properties.filters.stage')}
+              data={STAGE_OPTIONS.map((value) => ({
+                value,
+                label: t(value === 'any' ? 'properties.filters.stageAny' : STAGE_LABELS[value]),
+              }))}
+              value={filters.stage ?? 'any'}
+              onChange={(value) =>
+                onChange({ stage: value === 'any' || value === null ? undefined : value })
+              }
+              allowDeselect={false}
+            />
+          )}
           <SegmentedControl
             aria-label={t('properties.filters.priceUnit')}
             data={PRICE_UNIT_OPTIONS}
@@ -314,15 +337,17 @@ export function PropertyFilters({ filters, onChange, onClear }: PropertyFiltersP
             error={rangeError}
           />
         </div>
-        <Select<PropertySort>
-          label={t('properties.filters.sortBy')}
-          data={optionsOf(SORT_LABELS, t)}
-          value={filters.sort ?? 'newest'}
-          onChange={(value) =>
-            onChange({ sort: value === 'newest' ? undefined : (value ?? undefined) })
-          }
-          allowDeselect={false}
-        />
+        {!hide.includes('sort') && (
+          <Select<PropertySort>
+            label={t('properties.filters.sortBy')}
+            data={optionsOf(SORT_LABELS, t)}
+            value={filters.sort ?? 'newest'}
+            onChange={(value) =>
+              onChange({ sort: value === 'newest' ? undefined : (value ?? undefined) })
+            }
+            allowDeselect={false}
+          />
+        )}
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
         {filters.located !== undefined && (

@@ -345,7 +345,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     await fill('Rooms', '3');
     // Typed, a comma is a decimal mark in the coordinates too.
     await user.type(field('Latitude'), '-33,45');
-    await user.click(screen.getByRole('checkbox', { name: 'Visited' }));
+    await pickOption('Stage', null, 'Visited');
     await pickOption('Broker', 'Felipe', 'Felipe Araya (Corredora del Sur)');
     await submit();
 
@@ -371,7 +371,8 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
           longitude: null,
           rooms: 3,
           notes: null,
-          visited: true,
+          stage: 'visited',
+          discard_reason: null,
           broker_id: 4,
           photos: [],
         },
@@ -384,7 +385,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     expect(select('Comuna')).toHaveValue('');
     expect(field('Price')).toHaveValue('');
     expect(field('Basement area')).toHaveValue('');
-    expect(screen.getByRole('checkbox', { name: 'Visited' })).not.toBeChecked();
+    expect(select('Stage')).toHaveValue('New');
 
     await user.click(screen.getByRole('link', { name: 'View the property' }));
     expect(router.state.location.pathname).toBe('/properties/42');
@@ -403,7 +404,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(select('Tipo de propiedad')).toBeEnabled());
     await waitFor(() => expect(select('Corredor')).toBeEnabled());
     expect(screen.getByRole('group', { name: 'Superficies' })).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'Visitada' })).toBeInTheDocument();
+    expect(select('Etapa')).toHaveValue('Nueva');
     await fill('Nombre', 'Casa de prueba');
     await fill('Dirección', 'Los Jardines 1120');
     await pickOption('Comuna', 'Ñuño', 'Ñuñoa');

@@ -1,7 +1,7 @@
+import { MAX_DISCARD_REASON, PROPERTY_STAGES } from '@bec/contracts';
 import {
   Alert,
   Button,
-  Checkbox,
   Fieldset,
   Group,
   NumberInput,
@@ -26,6 +26,7 @@ import {
   toComunaOptions,
 } from '@/features/properties/components/property-form/comuna-options';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
+import { STAGE_LABELS } from '@/features/properties/components/stage-badge';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import { formatDecimal, formatInteger } from '@/lib/format';
@@ -176,11 +177,26 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             {...form.getInputProps('rooms')}
           />
         </SimpleGrid>
-        <Checkbox
-          mt="md"
-          label={t('properties.form.visited')}
-          {...form.getInputProps('visited', { type: 'checkbox' })}
-        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+          <Select
+            label={t('properties.form.stage')}
+            data={PROPERTY_STAGES.map((stage) => ({
+              value: stage,
+              label: t(STAGE_LABELS[stage]),
+            }))}
+            allowDeselect={false}
+            {...form.getInputProps('stage')}
+          />
+          {form.getValues().stage === 'discarded' && (
+            <TextInput
+              label={t('properties.form.discardReason')}
+              placeholder={t('properties.form.discardReasonPlaceholder')}
+              withAsterisk
+              maxLength={MAX_DISCARD_REASON}
+              {...form.getInputProps('discard_reason')}
+            />
+          )}
+        </SimpleGrid>
       </Fieldset>
 
       <Fieldset legend={t('properties.form.location')}>

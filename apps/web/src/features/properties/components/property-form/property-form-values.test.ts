@@ -28,7 +28,8 @@ const filled: PropertyFormValues = {
   longitude: '-70.6034',
   rooms: 4,
   notes: 'Apta para oficina',
-  visited: true,
+  stage: 'visited',
+  discard_reason: '',
   broker_id: '3',
 };
 
@@ -107,7 +108,8 @@ describe('toPropertyDraft', () => {
       longitude: -70.6034,
       rooms: 4,
       notes: 'Apta para oficina',
-      visited: true,
+      stage: 'visited',
+      discard_reason: null,
       broker_id: 3,
       photos: ['properties/1/a.jpg'],
     });
@@ -132,7 +134,8 @@ describe('toPropertyDraft', () => {
       longitude: null,
       rooms: null,
       notes: null,
-      visited: false,
+      stage: 'new',
+      discard_reason: null,
       broker_id: null,
       photos: [],
     });

@@ -3,6 +3,7 @@ import {
   type PriceUnit,
   type PropertyDetail,
   type PropertyPayload,
+  type PropertyStage,
   UpdatePropertyBodySchema,
   type UpdatePropertyPayload,
 } from '@bec/contracts';
@@ -35,7 +36,10 @@ export type PropertyFormValues = {
   longitude: NumberFieldValue;
   rooms: NumberFieldValue;
   notes: string;
-  visited: boolean;
+  /** The pipeline stage; `visited` follows from it on the server. */
+  stage: PropertyStage;
+  /** Why it is discarded: sent only with the stage "discarded". */
+  discard_reason: string;
   broker_id: string | null;
 };
 
@@ -56,7 +60,8 @@ export const emptyPropertyFormValues: PropertyFormValues = {
   longitude: '',
   rooms: '',
   notes: '',
-  visited: false,
+  stage: 'new',
+  discard_reason: '',
   broker_id: null,
 };
 
@@ -129,9 +134,9 @@ export function toPropertyDraft(values: PropertyFormValues, photos: string[]): P
     longitude: parseDecimal(values.longitude),
     rooms: parseInteger(values.rooms),
     notes: parseOptionalText(values.notes),
-    visited: values.visited,
-    stage: undefined,
-    discard_reason: null,
+    visited: undefined,
+    stage: values.stage,
+    discard_reason: values.stage === 'discarded' ? parseOptionalText(values.discard_reason) : null,
     broker_id: parseInteger(values.broker_id),
     photos,
   };
@@ -193,7 +198,8 @@ export function toPropertyFormValues(property: PropertyDetail): PropertyFormValu
     longitude: numberField(property.longitude),
     rooms: numberField(property.rooms),
     notes: property.notes ?? '',
-    visited: property.visited,
+    stage: property.stage,
+    discard_reason: property.discard_reason ?? '',
     broker_id: property.broker_id === null ? null : String(property.broker_id),
   };
 }

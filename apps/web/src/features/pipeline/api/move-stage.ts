@@ -1,0 +1,130 @@
+import {
+  type MovePropertyStageBody,
+  type MovePropertyStageResult,
+  MovePropertyStageResultSchema,
+  type PropertyCard,
+  type PropertyList,
+  type PropertyStage,
+} from '@bec/contracts';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { pipelineKeys } from '@/features/pipeline/api/query-keys';
+import { apiRequest } from '@/lib/api-client';
+
+export type MoveStageVariables = {
+  card: PropertyCard;
+  stage: PropertyStage;
+  discard_reason?: string | null;
+};
+
+/** PATCH /api/properties/:id/stage with the version the card was loaded with (409 if stale). */
+export const moveStage = ({ card, stage, discard_reason }: MoveStageVariables) =>
+  apiRequest(`/properties/${card.id}/stage`, MovePropertyStageResultSchema, {
+    method: 'PATCH',
+    body: {
+      stage,
+      discard_reason: stage === 'discarded' ? (discard_reason ?? null) : null,
+      updated_at: card.updated_at,
+    } satisfies MovePropertyStageBody,
+  });
+
+type Column = InfiniteData<PropertyList, string | null>;
+
+/**
+ * The columns with `card` moved: out of the column it was in, first in `stage`'s column (the
+ * server's order, newest first, comes back with the refetch), counts adjusted.
+ */
+export function moveInColumns(
+  queryClient: QueryClient,
+  filters: string,
+  card: PropertyCard,
+  stage: PropertyStage,
+) {
+  const from = pipelineKeys.column(card.stage, filters);
+  const to = pipelineKeys.column(stage, filters);
+  queryClient.setQueryData<Column>(from, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            props: page.props.filter((p) => p.id !== card.id),
+            total: page.total_exact ? Math.max(0, page.total - 1) : page.total,
+          })),
+        }
+      : data,
+  );
+  queryClient.setQueryData<Column>(to, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page, index) => ({
+            ...page,
+            props: index === 0 ? [{ ...card, stage }, ...page.props] : page.props,
+            total: page.total_exact ? page.total + 1 : page.total,
+          })),
+        }
+      : data,
+  );
+}
+
+/** Puts the server's answer (stage, visited, version) on the moved card. */
+function settleCard(queryClient: QueryClient, filters: string, result: MovePropertyStageResult) {
+  queryClient.setQueryData<Column>(pipelineKeys.column(result.stage, filters), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            props: page.props.map((p) =>
+              p.id === result.id
+                ? {
+                    ...p,
+                    stage: result.stage,
+                    visited: result.visited,
+                    updated_at: result.updated_at,
+                  }
+                : p,
+            ),
+          })),
+        }
+      : data,
+  );
+}
+
+export type UseMoveStageOptions = {
+  /** The grid's filters as search-param text: which columns are on screen. */
+  filters: string;
+  onMoved?: (result: MovePropertyStageResult, variables: MoveStageVariables) => void;
+  onFailed?: (error: unknown, variables: MoveStageVariables) => void;
+};
+
+/**
+ * Moves a card at once (optimistic), then asks the server; a refusal puts every column back as it
+ * was and refetches them (a 409 means someone changed the property meanwhile).
+ */
+export function useMoveStage({ filters, onMoved, onFailed }: UseMoveStageOptions) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveStage,
+    onMutate: async (variables) => {
+      await queryClient.cancelQueries({ queryKey: pipelineKeys.columns() });
+      const before = queryClient.getQueriesData<Column>({ queryKey: pipelineKeys.columns() });
+      moveInColumns(queryClient, filters, variables.card, variables.stage);
+      return { before };
+    },
+    onError: (error, variables, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+      void queryClient.invalidateQueries({ queryKey: pipelineKeys.all });
+      onFailed?.(error, variables);
+    },
+    onSuccess: (result, variables) => {
+      settleCard(queryClient, filters, result);
+      onMoved?.(result, variables);
+    },
+  });
+}

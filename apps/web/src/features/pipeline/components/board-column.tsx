@@ -1,0 +1,91 @@
+import type { PropertyCard, PropertyStage } from '@bec/contracts';
+import { useDroppable } from '@dnd-kit/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useStageColumn } from '@/features/pipeline/api/get-stage-column';
+import { BoardCard } from '@/features/pipeline/components/board-card';
+import { columnDropId, STAGE_NAMES } from '@/features/pipeline/components/board-drag-messages';
+import { useT } from '@/i18n/use-t';
+
+export type BoardColumnProps = {
+  stage: PropertyStage;
+  /** The grid's other filters, as search-param text. */
+  filters: string;
+  canMove: boolean;
+  onMove: (card: PropertyCard, stage: PropertyStage) => void;
+};
+
+/** Column width: a card's name on two lines, seven columns scroll sideways on a small screen. */
+export const COLUMN_WIDTH = 260;
+
+/**
+ * One stage: its name and how many properties are in it (exact, or "más de 1.000"), its cards
+ * newest first, "Cargar más" for the next keyset page. The whole column is a drop target.
+ */
+export function BoardColumn({ stage, filters, canMove, onMove }: BoardColumnProps) {
+  const t = useT();
+  const headingId = useId();
+  const column = useStageColumn(stage, filters);
+  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(stage) });
+  const first = column.data?.pages[0];
+  const cards = column.data?.pages.flatMap((page) => page.props) ?? [];
+  return (
+    <Paper
+      ref={setNodeRef}
+      component="section"
+      aria-labelledby={headingId}
+      data-stage={stage}
+      withBorder
+      radius="md"
+      p="sm"
+      w={COLUMN_WIDTH}
+      miw={COLUMN_WIDTH}
+      bg={isOver ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-0)'}
+      style={{ alignSelf: 'stretch' }}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={3} size="h5" id={headingId}>
+            {t(STAGE_NAMES[stage])}
+          </Title>
+          {first && (
+            <Badge variant="light" tt="none" data-testid="column-count">
+              {first.total_exact
+                ? t('pipeline.count', { count: first.total })
+                : t('pipeline.countCapped', { count: first.total })}
+            </Badge>
+          )}
+        </Group>
+        {column.isPending && <Loader size="sm" />}
+        {column.isError && (
+          <Stack gap={4}>
+            <Text size="sm" c="red" role="alert">
+              {t('pipeline.loadFailed')}
+            </Text>
+            <Button size="compact-sm" variant="light" onClick={() => void column.refetch()}>
+              {t('pipeline.retry')}
+            </Button>
+          </Stack>
+        )}
+        {column.isSuccess && cards.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('pipeline.empty')}
+          </Text>
+        )}
+        {cards.map((card) => (
+          <BoardCard key={card.id} card={card} canMove={canMove} onMove={onMove} />
+        ))}
+        {column.hasNextPage && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            loading={column.isFetchingNextPage}
+            onClick={() => void column.fetchNextPage()}
+          >
+            {t('pipeline.loadMore')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,64 @@
+import type { PropertyStage } from '@bec/contracts';
+import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from '@dnd-kit/core';
+import { t } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
+
+/** A draggable card's id on the board, and a column's. */
+export const cardDragId = (id: number) => `card-${id}`;
+export const columnDropId = (stage: PropertyStage) => `column-${stage}`;
+export const stageOfDropId = (id: UniqueIdentifier | undefined | null): PropertyStage | null =>
+  typeof id === 'string' && id.startsWith('column-')
+    ? (id.slice('column-'.length) as PropertyStage)
+    : null;
+
+/** Each stage's name (keys written out whole, as the catalogue test wants). */
+export const STAGE_NAMES = {
+  new: 'pipeline.stage.new',
+  to_visit: 'pipeline.stage.to_visit',
+  visited: 'pipeline.stage.visited',
+  negotiating: 'pipeline.stage.negotiating',
+  offer_made: 'pipeline.stage.offer_made',
+  bought: 'pipeline.stage.bought',
+  discarded: 'pipeline.stage.discarded',
+} as const satisfies Record<PropertyStage, MessageId>;
+
+const stageName = (stage: PropertyStage) => t(STAGE_NAMES[stage]);
+
+/** What a screen reader hears on a card's drag handle, in the current language. */
+export const boardDragInstructions = (): ScreenReaderInstructions => ({
+  draggable: t('pipeline.drag.instructions'),
+});
+
+/**
+ * What dnd-kit announces while a card is dragged across the columns, in the current language.
+ * `cardOf` names a dragged card and says the stage it is in.
+ */
+export function boardDragAnnouncements(
+  cardOf: (id: UniqueIdentifier) => { name: string; stage: PropertyStage } | null,
+): Announcements {
+  const describe = (id: UniqueIdentifier) => cardOf(id) ?? { name: '', stage: 'new' as const };
+  return {
+    onDragStart: ({ active }) => {
+      const { name, stage } = describe(active.id);
+      return t('pipeline.drag.pickedUp', { name, stage: stageName(stage) });
+    },
+    onDragOver: ({ active, over }) => {
+      const { name } = describe(active.id);
+      const stage = stageOfDropId(over?.id);
+      return stage
+        ? t('pipeline.drag.over', { name, stage: stageName(stage) })
+        : t('pipeline.drag.notOver', { name });
+    },
+    onDragEnd: ({ active, over }) => {
+      const { name, stage } = describe(active.id);
+      const target = stageOfDropId(over?.id);
+      return target && target !== stage
+        ? t('pipeline.drag.dropped', { name, stage: stageName(target) })
+        : t('pipeline.drag.stayed', { name, stage: stageName(stage) });
+    },
+    onDragCancel: ({ active }) => {
+      const { name, stage } = describe(active.id);
+      return t('pipeline.drag.cancelled', { name, stage: stageName(stage) });
+    },
+  };
+}

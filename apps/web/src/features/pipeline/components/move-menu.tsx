@@ -1,0 +1,37 @@
+import { PROPERTY_STAGES, type PropertyStage } from '@bec/contracts';
+import { Button, Menu } from '@mantine/core';
+import { STAGE_NAMES } from '@/features/pipeline/components/board-drag-messages';
+import { useT } from '@/i18n/use-t';
+
+export type MoveMenuProps = {
+  name: string;
+  stage: PropertyStage;
+  onMove: (stage: PropertyStage) => void;
+  disabled?: boolean;
+};
+
+/** "Mover a…": the other stages as a menu, the board's way to move a card without dragging. */
+export function MoveMenu({ name, stage, onMove, disabled }: MoveMenuProps) {
+  const t = useT();
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          aria-label={t('pipeline.moveToLabel', { name })}
+          disabled={disabled}
+        >
+          {t('pipeline.moveTo')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {PROPERTY_STAGES.filter((s) => s !== stage).map((s) => (
+          <Menu.Item key={s} onClick={() => onMove(s)}>
+            {t(STAGE_NAMES[s])}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
