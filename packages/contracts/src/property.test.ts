@@ -22,7 +22,7 @@ const problems = (input: unknown) => {
 };
 
 describe('CreatePropertyBodySchema', () => {
-  it('fills every omitted optional with null (photos with none, visited with false)', () => {
+  it('fills every omitted optional with null (photos with none; visited and stage left to the API)', () => {
     expect(CreatePropertyBodySchema.parse(valid)).toEqual({
       ...valid,
       price_unit: 'CLP',
@@ -34,10 +34,26 @@ describe('CreatePropertyBodySchema', () => {
       longitude: null,
       rooms: null,
       notes: null,
-      visited: false,
+      discard_reason: null,
       broker_id: null,
       photos: [],
     });
+  });
+
+  it('refuses a stage that contradicts visited, and a discard without its reason', () => {
+    expect(problems({ ...valid, stage: 'new', visited: true })).toEqual({
+      visited: rule('visited_contradicts_stage'),
+    });
+    expect(problems({ ...valid, stage: 'discarded' })).toEqual({
+      discard_reason: rule('discard_reason_required'),
+    });
+    expect(problems({ ...valid, stage: 'visited', discard_reason: 'caro' })).toEqual({
+      discard_reason: rule('discard_reason_only_when_discarded'),
+    });
+    // A discarded property may have been visited or not: visited says nothing against it.
+    expect(
+      problems({ ...valid, stage: 'discarded', discard_reason: 'caro', visited: true }),
+    ).toEqual({});
   });
 
   it('names every required field that is missing, as a rule each language words', () => {

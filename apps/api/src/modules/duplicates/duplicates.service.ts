@@ -27,6 +27,9 @@ export function boxAround(lat: number, lng: number, metres: number): repo.PixelB
   };
 }
 
+/** A coordinate rounded as numeric(9, 6) stores it. */
+const atStoredScale = (degrees: number) => Math.round(degrees * 1e6) / 1e6 || 0;
+
 /**
  * Likely duplicates of a property being entered (ADR 018): the same normalised address in the
  * comuna, the same type within 50 m, or one of the form's new photos already stored. Advisory: it
@@ -36,7 +39,10 @@ export function createDuplicatesService(db: Database, { photos }: { photos: Phot
   async function check(userId: number, body: DuplicateCheck): Promise<DuplicateCandidates> {
     const { hashes, issues } = await photos.uploadHashes(userId, body.photos);
     if (issues.length) throw validationError(issues, 'No duplicate check was made');
-    const { latitude: lat, longitude: lng } = body;
+    // As the columns store them (6 decimals): also keeps a subnormal like 5e-324, which
+    // PostgreSQL's float8 refuses, out of the query.
+    const lat = body.latitude === null ? null : atStoredScale(body.latitude);
+    const lng = body.longitude === null ? null : atStoredScale(body.longitude);
     const near =
       lat !== null && lng !== null
         ? { lat, lng, box: boxAround(lat, lng, DUPLICATE_NEARBY_METRES) }
