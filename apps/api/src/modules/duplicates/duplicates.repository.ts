@@ -44,10 +44,12 @@ const metresFrom = (lat: number, lng: number) => {
   const pLng = sql`${properties.longitude}::float8`;
   const fromLat = sql`${lat}::float8`;
   const fromLng = sql`${lng}::float8`;
-  return sql`(2 * ${EARTH_RADIUS_M}::float8 * asin(sqrt(
+  // least(1, …): should rounding ever take the sum past 1 (nearly antipodal points), asin
+  // would fail the whole check ("input is out of range") instead of answering the far side.
+  return sql`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
     power(sin(radians(${pLat} - ${fromLat}) / 2), 2)
     + cos(radians(${fromLat})) * cos(radians(${pLat}))
-      * power(sin(radians(${pLng} - ${fromLng}) / 2), 2))))`;
+      * power(sin(radians(${pLng} - ${fromLng}) / 2), 2)))))`;
 };
 
 const notExcluded = (exclude: number | null, column: AnyPgColumn) =>

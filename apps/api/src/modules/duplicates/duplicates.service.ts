@@ -39,8 +39,7 @@ export function createDuplicatesService(db: Database, { photos }: { photos: Phot
   async function check(userId: number, body: DuplicateCheck): Promise<DuplicateCandidates> {
     const { hashes, issues } = await photos.uploadHashes(userId, body.photos);
     if (issues.length) throw validationError(issues, 'No duplicate check was made');
-    // As the columns store them (6 decimals): also keeps a subnormal like 5e-324, which
-    // PostgreSQL's float8 refuses, out of the query.
+    // As the columns store them (6 decimals), so the check compares what a save would store.
     const lat = body.latitude === null ? null : atStoredScale(body.latitude);
     const lng = body.longitude === null ? null : atStoredScale(body.longitude);
     const near =
