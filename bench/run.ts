@@ -205,7 +205,7 @@ async function main() {
         `bench: warning: load average ${summary.loadAtStart.toFixed(2)} on ${summary.machine.cores} cores: if other work is running, figures will be low and noisy`,
       );
 
-    // The API's own migrations and reference data (regions, comunas, types, brokers).
+    // The API's own migrations and reference data (regions, comunas, types; no demo brokers).
     handle = await openDatabase({ kind: 'postgres', url: database.url });
     await prepareDatabase(handle, { seedDemo: false });
     progress('migrated and reference data loaded');
@@ -423,7 +423,14 @@ async function main() {
       server.assertAlive();
     }
     if (!only || only === 'add') {
-      // Last: it adds rows, which must not change what the list scenarios measured.
+      // Last: it adds rows, which must not change what the list scenarios measured. A real
+      // database starts without brokers: the team's first one, so each add names a broker (and
+      // reads it FOR SHARE, as the API does).
+      await pool.query(
+        `insert into brokers (name, company, phone)
+         select 'Corredora del bench', 'Bench Propiedades', '+56981234567'
+         where not exists (select 1 from brokers)`,
+      );
       const refs = await pool.query<{ city: number; type: number; broker: number | null }>(
         `select (select id from cities where id = 13120) as city,
                 (select id from property_types where name = 'Departamento') as type,
