@@ -44,9 +44,9 @@ import { createUfSource } from './modules/uf/sources/index.js';
 import { ufRoutes } from './modules/uf/uf.routes.js';
 import { createUfService } from './modules/uf/uf.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { visitsRoutes } from './modules/visits/visits.routes.js';
 import { createVisitsService } from './modules/visits/visits.service.js';
-import { createUsersService } from './modules/users/users.service.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.js';
 import auth from './plugins/app/auth.js';
@@ -258,9 +258,9 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api/properties',
     duplicates: createDuplicatesService(database.db, { photos }),
   });
+  await app.register(historyRoutes, { prefix: '/api', history: createHistoryService(database.db) });
   const visits = createVisitsService(database.db, { photos });
   await app.register(visitsRoutes, { visits });
-  await app.register(historyRoutes, { prefix: '/api', history: createHistoryService(database.db) });
   await app.register(ufRoutes, { prefix: '/api/uf', uf });
   await app.register(marketRoutes, {
     prefix: '/api/market',
