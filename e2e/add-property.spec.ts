@@ -54,7 +54,8 @@ test('editor: adds a property through the form, finds its card and every field o
   await box(page, 'Precio (CLP)').pressSequentially('185.000.000');
   await expect(box(page, 'Precio (CLP)')).toHaveValue('185.000.000');
   await box(page, 'Dormitorios').fill('4');
-  await page.getByRole('checkbox', { name: 'Visitada' }).check();
+  await select(page, 'Etapa').click();
+  await page.getByRole('option', { name: 'Visitada', exact: true }).click();
   await box(page, 'Enlace de Google Maps').fill(
     'https://www.google.com/maps/search/?api=1&query=-33.4561,-70.5977',
   );
@@ -86,7 +87,7 @@ test('editor: adds a property through the form, finds its card and every field o
   await expect(box(page, 'Nombre')).toHaveValue('');
   await expect(comuna).toHaveValue('');
   await expect(box(page, 'Subterráneo (m²)')).toHaveValue('');
-  await expect(page.getByRole('checkbox', { name: 'Visitada' })).not.toBeChecked();
+  await expect(select(page, 'Etapa')).toHaveValue('Nueva');
 
   const viewLink = page.getByRole('link', { name: 'Ver la propiedad' });
   const href = await viewLink.getAttribute('href');

@@ -31,20 +31,27 @@ export const boardDragInstructions = (): ScreenReaderInstructions => ({
 
 /**
  * What dnd-kit announces while a card is dragged across the columns, in the current language.
- * `cardOf` names a dragged card and says the stage it is in.
+ * `cardOf` names a dragged card and says the stage it is in. `justPickedUp` lives as long as the
+ * board: dnd-kit reports the card over its own column right after picking it up, which would
+ * talk over "Tomaste …", so that first report is skipped.
  */
 export function boardDragAnnouncements(
   cardOf: (id: UniqueIdentifier) => { name: string; stage: PropertyStage } | null,
+  justPickedUp: { current: boolean },
 ): Announcements {
   const describe = (id: UniqueIdentifier) => cardOf(id) ?? { name: '', stage: 'new' as const };
   return {
     onDragStart: ({ active }) => {
+      justPickedUp.current = true;
       const { name, stage } = describe(active.id);
       return t('pipeline.drag.pickedUp', { name, stage: stageName(stage) });
     },
     onDragOver: ({ active, over }) => {
-      const { name } = describe(active.id);
+      const first = justPickedUp.current;
+      justPickedUp.current = false;
+      const { name, stage: from } = describe(active.id);
       const stage = stageOfDropId(over?.id);
+      if (first && stage === from) return undefined;
       return stage
         ? t('pipeline.drag.over', { name, stage: stageName(stage) })
         : t('pipeline.drag.notOver', { name });

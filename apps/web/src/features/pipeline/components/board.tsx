@@ -22,7 +22,7 @@ import {
 import { Group, Paper, ScrollArea, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMoveStage } from '@/features/pipeline/api/move-stage';
 import { pipelineKeys } from '@/features/pipeline/api/query-keys';
 import { BoardCardBody } from '@/features/pipeline/components/board-card';
@@ -63,6 +63,7 @@ export function Board({ filters, canMove, onMoved }: BoardProps) {
   const queryClient = useQueryClient();
   const [dragged, setDragged] = useState<PropertyCard | null>(null);
   const [discarding, setDiscarding] = useState<PropertyCard | null>(null);
+  const justPickedUp = useRef(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
@@ -127,7 +128,7 @@ export function Board({ filters, canMove, onMoved }: BoardProps) {
         onDragEnd={end}
         onDragCancel={() => setDragged(null)}
         accessibility={{
-          announcements: boardDragAnnouncements(cardOf),
+          announcements: boardDragAnnouncements(cardOf, justPickedUp),
           screenReaderInstructions: boardDragInstructions(),
         }}
       >
