@@ -8,6 +8,7 @@ import { useProperty } from '@/features/properties/api/get-property';
 import { DeletePropertyButton } from '@/features/properties/components/delete-property-button';
 import { PropertyDetails } from '@/features/properties/components/property-details';
 import { PropertyLoadState } from '@/features/properties/components/property-load-state';
+import { StageMenu } from '@/features/properties/components/stage-menu';
 import { useT } from '@/i18n/use-t';
 
 function BackToList() {
@@ -60,6 +61,7 @@ export function PropertyDetailScreen({
                 >
                   <PencilIcon />
                 </ActionIcon>
+                <StageMenu property={data} />
                 <DeletePropertyButton id={data.id} name={data.name} />
               </>
             ) : undefined
