@@ -64,16 +64,23 @@ describe.each([
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
-  it.each(['viewer', 'editor'] as const)('sends a %s to /home, fetching nothing', async (role) => {
-    const api = stubAdminApi();
-    const { router } = visit(path, signedInAuth(role));
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome to the BEC Project!' }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/home');
-    expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
-    expect(api.fetchMock).not.toHaveBeenCalled();
-  });
+  it.each(['viewer', 'editor'] as const)(
+    'sends a %s to /home, fetching no admin data',
+    async (role) => {
+      const api = stubAdminApi();
+      const { router } = visit(path, signedInAuth(role));
+      expect(
+        await screen.findByRole('heading', { name: 'Welcome to the BEC Project!' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/home');
+      expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
+      // Home asks for the member's own upcoming visits, and for nothing an admin screen shows.
+      const fetched = api.fetchMock.mock.calls.map(
+        ([input]) => new URL(String(input), 'http://x').pathname,
+      );
+      expect(fetched.filter((p) => p !== '/api/visits/upcoming')).toEqual([]);
+    },
+  );
 
   it('says "Loading..." while the session status is loading', async () => {
     const api = stubAdminApi();
