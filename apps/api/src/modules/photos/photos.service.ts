@@ -202,6 +202,37 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     return { hashes, issues };
   }
 
+  /**
+   * An edit's photo list, in its new order: kept photos by id (each must be one of `existing`),
+   * new uploads by path (checked as prepareAttachment does). Problems are numbered by their place
+   * in the whole list, as the form shows it.
+   */
+  async function prepareEditedPhotos(
+    tx: Database,
+    userId: number,
+    entries: readonly (number | string)[],
+    existing: ReadonlySet<number>,
+  ): Promise<{ photos: AttachablePhoto[]; issues: Issue[] }> {
+    const issues: Issue[] = [];
+    const newPaths: { path: string; index: number }[] = [];
+    entries.forEach((entry, index) => {
+      if (typeof entry === 'string') newPaths.push({ path: entry, index });
+      else if (!existing.has(entry))
+        issues.push(issue(`photos.${index}`, 'photo_not_of_property', { id: entry }));
+    });
+    const attachment = await prepareAttachment(
+      tx,
+      userId,
+      newPaths.map((p) => p.path),
+    );
+    // The attachment numbers the new uploads alone: back to their place among all the photos.
+    for (const problem of attachment.issues) {
+      const newIndex = Number(problem.field.split('.')[1]);
+      issues.push({ ...problem, field: `photos.${newPaths[newIndex]?.index ?? newIndex}` });
+    }
+    return { photos: attachment.photos, issues };
+  }
+
   const markAttached = (tx: Database, keys: string[]) => repo.markAttached(tx, keys);
 
   /** Download URLs stay the same for a day (cacheable) and work for at least a day. */
@@ -292,6 +323,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   return {
     issueUploadUrls,
     prepareAttachment,
+    prepareEditedPhotos,
     uploadHashes,
     markAttached,
     photoUrls,

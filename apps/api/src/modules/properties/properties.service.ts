@@ -343,22 +343,13 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       )
         issues.push(issue(next.field, 'stage_after_visit'));
       const existing = new Map((await repo.listPhotos(tx, id)).map((p) => [p.id, p]));
-      const newPaths: { path: string; index: number }[] = [];
-      payload.photos.forEach((entry, index) => {
-        if (typeof entry === 'string') newPaths.push({ path: entry, index });
-        else if (!existing.has(entry))
-          issues.push(issue(`photos.${index}`, 'photo_not_of_property', { id: entry }));
-      });
-      const attachment = await photos.prepareAttachment(
+      const attachment = await photos.prepareEditedPhotos(
         tx,
         author.id,
-        newPaths.map((p) => p.path),
+        payload.photos,
+        new Set(existing.keys()),
       );
-      // The attachment numbers the new uploads alone: back to their place among all the photos.
-      for (const problem of attachment.issues) {
-        const newIndex = Number(problem.field.split('.')[1]);
-        issues.push({ ...problem, field: `photos.${newPaths[newIndex]?.index ?? newIndex}` });
-      }
+      issues.push(...attachment.issues);
       if (issues.length) throw validationError(issues, 'The property was not saved');
 
       const now = new Date();

@@ -208,22 +208,13 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
       if (!visitor)
         issues.push(issue('visitor_id', 'reference_missing', { id: payload.visitor_id }));
       const existing = new Map((await repo.listVisitPhotos(tx, [id])).map((p) => [p.id, p]));
-      const newPaths: { path: string; index: number }[] = [];
-      payload.photos.forEach((entry, index) => {
-        if (typeof entry === 'string') newPaths.push({ path: entry, index });
-        else if (!existing.has(entry))
-          issues.push(issue(`photos.${index}`, 'photo_not_of_property', { id: entry }));
-      });
-      const attachment = await photos.prepareAttachment(
+      const attachment = await photos.prepareEditedPhotos(
         tx,
         author.id,
-        newPaths.map((p) => p.path),
+        payload.photos,
+        new Set(existing.keys()),
       );
-      // The attachment numbers the new uploads alone: back to their place among all the photos.
-      for (const problem of attachment.issues) {
-        const newIndex = Number(problem.field.split('.')[1]);
-        issues.push({ ...problem, field: `photos.${newPaths[newIndex]?.index ?? newIndex}` });
-      }
+      issues.push(...attachment.issues);
       if (issues.length) throw validationError(issues, 'The visit was not saved');
 
       const now = clock();
