@@ -52,7 +52,11 @@ export type HttpScenario = {
    * its save): a latency is the sum of a cycle's responses, throughput counts whole cycles.
    * `method`, `path` and `vary` above are then the first step's.
    */
-  then?: { method?: 'GET' | 'POST'; path: string; vary?: () => { path?: string; body?: string } }[];
+  followedBy?: {
+    method?: 'GET' | 'POST';
+    path: string;
+    vary?: () => { path?: string; body?: string };
+  }[];
 };
 
 /** What one stretch of load produced, kept raw so stretches can be pooled. */
@@ -124,7 +128,7 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<Slice> 
             path: scenario.path,
             ...(vary ? { setupRequest: (request) => ({ ...request, ...vary() }) } : {}),
           },
-          ...(scenario.then ?? []).map((step) => ({
+          ...(scenario.followedBy ?? []).map((step) => ({
             method: step.method ?? 'GET',
             path: step.path,
             ...(step.vary
@@ -148,7 +152,7 @@ function runAutocannon(scenario: HttpScenario, seconds: number): Promise<Slice> 
         });
       },
     );
-    const steps = 1 + (scenario.then?.length ?? 0);
+    const steps = 1 + (scenario.followedBy?.length ?? 0);
     const cycles = new Map<unknown, { step: number; sum: number }>();
     instance.on('response', (client, statusCode, responseBytes, responseTime) => {
       if (steps === 1) latencies.push(responseTime);

@@ -487,7 +487,7 @@ async function main() {
             method: 'POST',
             path: '/api/properties/duplicates',
             vary: () => ({ body: checkBody() }),
-            then: [
+            followedBy: [
               {
                 method: 'POST',
                 path: '/api/properties/add',

@@ -63,7 +63,8 @@ let added = 0;
 async function addProperty(page: Page, name: string, colours: Colour[] = []) {
   const photos = colours.length > 0 ? await uploadPhotos(page, colours) : [];
   // Each at an address and a place of its own, so editing one never meets a duplicate warning.
-  const n = (added += 1) + (Date.now() % 1000) * 10;
+  added += 1;
+  const n = added + (Date.now() % 1000) * 10;
   const created = await api(
     page,
     'POST',

@@ -76,6 +76,12 @@ for (const email of ['viewer@bec.local', 'editor@bec.local']) {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: '¡Bienvenido a BEC!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Valor de la UF' })).toHaveCount(0);
-    await expect(await sidebarLinks(page)).toHaveText(['Inicio', 'Propiedades', 'Tablero', 'Corredores', 'Datos']);
+    await expect(await sidebarLinks(page)).toHaveText([
+      'Inicio',
+      'Propiedades',
+      'Tablero',
+      'Corredores',
+      'Datos',
+    ]);
   });
 }

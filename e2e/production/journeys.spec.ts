@@ -121,7 +121,13 @@ test('a new account lands on the waitlist; the admin (ADMIN_EMAILS) approves it 
   // Signing in afresh, the account is a member.
   const member = await newPage();
   await signIn(member, 'editor@bec.local');
-  await expect(await sidebarLinks(member)).toHaveText(['Inicio', 'Propiedades', 'Tablero', 'Corredores', 'Datos']);
+  await expect(await sidebarLinks(member)).toHaveText([
+    'Inicio',
+    'Propiedades',
+    'Tablero',
+    'Corredores',
+    'Datos',
+  ]);
 });
 
 test('the editor adds a property with photos, PUT straight to the bucket; card and gallery show them', async ({
