@@ -8,7 +8,15 @@ test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 /** Adds a new property through the API (setup, not the journey); answers its id. */
 async function addProperty(page: Page, name: string, street: number) {
   const added = await api(page, 'POST', '/api/properties/add', {
-    ...validProperty({ name, address: `Pasaje Tablero ${street}`, broker_id: null }),
+    // No position: it must not stand among the Data journey's nearest deptos in Ñuñoa.
+    ...validProperty({
+      name,
+      address: `Pasaje Tablero ${street}`,
+      broker_id: null,
+      latitude: null,
+      longitude: null,
+      google_maps_url: null,
+    }),
     visited: false,
   });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
@@ -101,6 +109,10 @@ test('an editor moves cards across the board (mouse, keyboard, menu) and sees th
       actor: expect.objectContaining({ name: 'Elena Editora' }),
       changes: { kind: 'stage', from: 'new', to: 'to_visit', reason: null },
     }),
+  );
+  // And the page's own timeline says it, in Spanish.
+  await expect(page.getByRole('region', { name: 'Historial', exact: true })).toContainText(
+    'Elena Editora movió la propiedad de Nueva a Por visitar',
   );
 
   // The discarded one: stage, reason, and "Visitada: No" (no visit took place).

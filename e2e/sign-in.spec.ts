@@ -57,7 +57,7 @@ test('a member chooses English in the user menu: the app follows at once and aft
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link'),
-  ).toHaveText(['Home', 'Properties', 'Data']);
+  ).toHaveText(['Home', 'Properties', 'Board', 'Brokers', 'Data']);
   expect(await page.evaluate(() => localStorage.getItem('bec.locale'))).toBe('en');
 
   await page.reload();

@@ -69,7 +69,16 @@ test('editor: logs a visit for tomorrow (Home lists it), then a past one rated 4
     page,
     'POST',
     '/api/properties/add',
-    validProperty({ name, visited: false, broker_id: null, photos: [] }),
+    // No position: it must not stand among the Data journey's nearest deptos in Ñuñoa.
+    validProperty({
+      name,
+      visited: false,
+      broker_id: null,
+      photos: [],
+      latitude: null,
+      longitude: null,
+      google_maps_url: null,
+    }),
   );
   expect(added.status).toBe(201);
   const id = added.body.data.id as number;
@@ -119,4 +128,12 @@ test('editor: logs a visit for tomorrow (Home lists it), then a past one rated 4
   await expect(page.getByText('Visitada', { exact: true }).first()).toBeVisible();
   const detail = await api(page, 'GET', `/api/properties/${id}`);
   expect(detail.body.data).toMatchObject({ stage: 'visited', visited: true });
+  // The timeline: both visits, and the stage moves they made (tomorrow's: to visit; yesterday's:
+  // visited).
+  const timeline = page.getByRole('region', { name: 'Historial', exact: true });
+  await expect(timeline.getByText(/^Elena Editora registró una visita del /)).toHaveCount(2);
+  await expect(timeline).toContainText('Elena Editora movió la propiedad de Nueva a Por visitar');
+  await expect(timeline).toContainText(
+    'Elena Editora movió la propiedad de Por visitar a Visitada',
+  );
 });
