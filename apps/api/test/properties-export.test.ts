@@ -74,7 +74,13 @@ describe('GET /api/properties/export.csv', () => {
     await t.inject('editor', {
       method: 'POST',
       url: '/api/properties/add',
-      payload: validProperty({ name: 'Depto Providencia', city_id: 13123 }),
+      payload: validProperty({
+        name: 'Depto Providencia',
+        city_id: 13123,
+        stage: 'discarded',
+        discard_reason: 'Gastos comunes; muy altos',
+        visited: undefined,
+      }),
     });
 
     const response = await exportCsv('?region_id=13');
@@ -109,6 +115,15 @@ describe('GET /api/properties/export.csv', () => {
     expect(nunoa?.[8]).toBe('80,5');
     expect(nunoa?.[14]).toBe('Sí');
     expect(nunoa?.[19]).toBe('Tiene "quincho"; revisar\nfiltraciones');
+    // The pipeline's stage in Spanish, and a discarded one's reason (quoted: it holds a ";").
+    const stage = header?.indexOf('Etapa') ?? -1;
+    expect(header?.[stage + 1]).toBe('Motivo del descarte');
+    expect([nunoa?.[stage], nunoa?.[stage + 1]]).toEqual(['Visitada', '']);
+    const discarded = rows.find((r) => r[1] === 'Depto Providencia');
+    expect([discarded?.[stage], discarded?.[stage + 1]]).toEqual([
+      'Descartada',
+      'Gastos comunes; muy altos',
+    ]);
   });
 
   it('defuses text a spreadsheet would run as a formula', async () => {
