@@ -40,6 +40,19 @@ const TYPES = [
 
 const card = propertyCard;
 
+const BROKERS = [
+  {
+    id: 4,
+    name: 'Patricia Soto',
+    company: 'Soto Propiedades',
+    phone: '+56981234567',
+    email: null,
+    notes: null,
+    archived_at: null,
+    updated_at: '2026-01-01T00:00:00.000Z',
+  },
+];
+
 const page = (ids: number[], next_cursor: string | null, total: number): PropertyList => ({
   props: ids.map((id) => card(id)),
   next_cursor,
@@ -56,6 +69,7 @@ function stubProperties(properties?: StubRoute) {
   return stubApi({
     'GET /api/regions': okReply(REGIONS),
     'GET /api/property-types': okReply(TYPES),
+    'GET /api/brokers': okReply(BROKERS),
     'GET /api/properties':
       properties ??
       (({ search }) =>
@@ -360,6 +374,21 @@ describe('/properties', () => {
         expect(router.state.location.search).toBe(
           '?visited=false&price_max=200000000&sort=price_asc',
         ),
+      );
+    });
+
+    it("a broker's properties: chosen in the bar, in the URL and the query", async () => {
+      const user = userEvent.setup();
+      const { requestsTo } = stubProperties();
+      const { router } = visit('/properties');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+      await user.click(screen.getByRole('combobox', { name: 'Broker' }));
+      await user.click(
+        await screen.findByRole('option', { name: 'Patricia Soto (Soto Propiedades)' }),
+      );
+      await waitFor(() => expect(router.state.location.search).toBe('?broker_id=4'));
+      await waitFor(() =>
+        expect(requestsTo('GET /api/properties').at(-1)?.search.get('broker_id')).toBe('4'),
       );
     });
 

@@ -15,6 +15,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { clpAmountFormat, numberInputFormat } from '@/components/number-input-format';
+import { useBrokers } from '@/features/properties/api/get-brokers';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
@@ -146,8 +147,9 @@ const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter(
 );
 
 /**
- * The filters bar of the grid: search, region → comuna, property type, visited, price, sort. On a
- * phone only search and sort show; "More filters (n)" unfolds the rest, n being those in use.
+ * The filters bar of the grid: search, region → comuna, property type, broker, visited, stage,
+ * price, sort. On a phone only search and sort show; "More filters (n)" unfolds the rest, n being
+ * those in use.
  */
 export function PropertyFilters({ filters, onChange, onClear, hide = [] }: PropertyFiltersProps) {
   const t = useT();
@@ -155,6 +157,8 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
   const moreId = useId();
   const regions = useRegions();
   const propertyTypes = usePropertyTypes();
+  // The active brokers, and the one filtered by even if it was archived since.
+  const brokers = useBrokers(filters.broker_id);
 
   const search = useDraft(
     filters.q,
@@ -194,6 +198,10 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
   const typeOptions: ComboboxData<number> = (propertyTypes.data ?? []).map((t) => ({
     value: t.id,
     label: t.name,
+  }));
+  const brokerOptions: ComboboxData<number> = (brokers.data ?? []).map((b) => ({
+    value: b.id,
+    label: b.company ? `${b.name} (${b.company})` : b.name,
   }));
 
   // Bounds in UF take up to 2 decimals; in pesos, whole pesos.
@@ -290,6 +298,17 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
             onChange={(value) => onChange({ property_type_id: value ?? undefined })}
             clearable
             error={propertyTypes.isError ? t('properties.filters.typesFailed') : undefined}
+          />
+          <Select<number>
+            label={t('properties.filters.broker')}
+            placeholder={t('properties.filters.allBrokers')}
+            data={brokerOptions}
+            value={filters.broker_id ?? null}
+            onChange={(value) => onChange({ broker_id: value ?? undefined })}
+            searchable
+            clearable
+            nothingFoundMessage={t('properties.form.noBroker')}
+            error={brokers.isError ? t('properties.form.brokersFailed') : undefined}
           />
           <Select<VisitedOption>
             label={t('properties.filters.visited')}
