@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@bec/contracts';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import { createTestDatabase, type TestDatabaseOptions } from './database.js';
 import { type IssuerOptions, type MintOptions, startIssuer } from './issuer.js';
+import { smallPng } from './photo-fixtures.js';
 
 export const AUDIENCE = 'bec-api-test';
 
@@ -131,5 +132,28 @@ export function setupApp(options: SetupOptions = {}) {
 }
 
 export { validProperty } from './property-fixture.js';
+
+type TestApp = ReturnType<typeof setupApp>;
+
+/** Uploads a small PNG through its signed local URL, as the browser would; answers its path. */
+export async function uploadPng(t: TestApp, label: string) {
+  const png = await smallPng();
+  const signed = await t.inject('editor', {
+    method: 'POST',
+    url: '/api/photos/upload_url',
+    payload: [{ name: `${label}.png`, content_type: 'image/png', size: png.length }],
+  });
+  const [entry] = signed.json().data as { url: string; path: string }[];
+  if (!entry) throw new Error('no upload URL was issued');
+  // Local upload URLs are paths on the API's own origin.
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: entry.url,
+    headers: { 'content-type': 'image/png', 'content-length': String(png.length) },
+    payload: png,
+  });
+  expect(put.statusCode).toBe(200);
+  return entry.path;
+}
 
 export type RoleName = Role;

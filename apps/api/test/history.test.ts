@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { setupApp, validProperty } from './helpers.js';
-import { smallPng } from './photo-fixtures.js';
+import { setupApp, uploadPng, validProperty } from './helpers.js';
 
 const t = setupApp();
 
@@ -17,25 +16,6 @@ type Entry = {
   changes: { kind: string } & Record<string, unknown>;
 };
 type Page = { entries: Entry[]; next_cursor: string | null };
-
-async function uploadPng(label: string) {
-  const png = await smallPng();
-  const signed = await t.inject('editor', {
-    method: 'POST',
-    url: '/api/photos/upload_url',
-    payload: [{ name: `${label}.png`, content_type: 'image/png', size: png.length }],
-  });
-  const [entry] = signed.json().data as { url: string; path: string }[];
-  if (!entry) throw new Error('no entry');
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: entry.url,
-    headers: { 'content-type': 'image/png', 'content-length': String(png.length) },
-    payload: png,
-  });
-  expect(put.statusCode).toBe(200);
-  return entry.path;
-}
 
 type Detail = { id: number; updated_at: string; photo_urls: { id: number }[] };
 const detail = async (id: number) =>
@@ -134,7 +114,7 @@ describe('GET /api/properties/:id/history', () => {
   });
 
   it('records photos added, removed and reordered', async () => {
-    const p = await add({ photos: [await uploadPng('a'), await uploadPng('b')] });
+    const p = await add({ photos: [await uploadPng(t, 'a'), await uploadPng(t, 'b')] });
     const [a, b] = p.photo_urls.map((x) => x.id);
     if (a === undefined || b === undefined) throw new Error('two photos expected');
     expect((await entries(p.id)).map((e) => e.changes)).toEqual([
@@ -148,7 +128,7 @@ describe('GET /api/properties/:id/history', () => {
       photo_ids: [b, a],
     });
 
-    const c = await uploadPng('c');
+    const c = await uploadPng(t, 'c');
     // The uploader attaches: the editor uploaded it.
     const replaced = await edit(p.id, { photos: [b, c] }, 'editor');
     expect(replaced.statusCode, replaced.body).toBe(200);

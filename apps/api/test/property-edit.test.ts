@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupApp, validProperty } from './helpers.js';
-import { smallPng } from './photo-fixtures.js';
+import { setupApp, uploadPng, validProperty } from './helpers.js';
 
 const t = setupApp();
 
@@ -16,27 +15,6 @@ type Detail = {
   photo_urls: { id: number; url: string; thumbnail_url: string; original_url: string }[];
 };
 
-/** Uploads a PNG through the signed local URL, as the browser would; answers its path. */
-async function uploadPng(label: string) {
-  const png = await smallPng();
-  const signed = await t.inject('editor', {
-    method: 'POST',
-    url: '/api/photos/upload_url',
-    payload: [{ name: `${label}.png`, content_type: 'image/png', size: png.length }],
-  });
-  const [entry] = signed.json().data as { url: string; path: string }[];
-  if (!entry) throw new Error('no entry');
-  // Local upload URLs are paths on the API's own origin.
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: entry.url,
-    headers: { 'content-type': 'image/png', 'content-length': String(png.length) },
-    payload: png,
-  });
-  expect(put.statusCode).toBe(200);
-  return entry.path;
-}
-
 const detail = async (id: number) =>
   (await t.inject('viewer', { method: 'GET', url: `/api/properties/${id}` })).json().data as Detail;
 
@@ -48,7 +26,7 @@ const edit = (
 
 async function addWithPhotos(n: number) {
   const photos = [];
-  for (let i = 0; i < n; i++) photos.push(await uploadPng(`p${i}`));
+  for (let i = 0; i < n; i++) photos.push(await uploadPng(t, `p${i}`));
   const added = await t.inject('editor', {
     method: 'POST',
     url: '/api/properties/add',
@@ -128,7 +106,7 @@ describe('PUT /api/properties/:id', () => {
     const before = await addWithPhotos(3);
     const [first, second, third] = before.photo_urls;
     if (!first || !second || !third) throw new Error('three photos expected');
-    const added = await uploadPng('nueva');
+    const added = await uploadPng(t, 'nueva');
     const response = await edit(
       before.id,
       {

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { createVisitsService } from '../src/modules/visits/visits.service.js';
-import { type Person, setupApp, validProperty } from './helpers.js';
-import { smallPng } from './photo-fixtures.js';
+import { type Person, setupApp, uploadPng, validProperty } from './helpers.js';
 
 const t = setupApp();
 
@@ -62,25 +61,6 @@ const visitsOf = async (propertyId: number, who: Person = 'viewer') => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.visits as Visit[];
 };
-
-async function uploadPng(label: string) {
-  const png = await smallPng();
-  const signed = await t.inject('editor', {
-    method: 'POST',
-    url: '/api/photos/upload_url',
-    payload: [{ name: `${label}.png`, content_type: 'image/png', size: png.length }],
-  });
-  const [entry] = signed.json().data as { url: string; path: string }[];
-  if (!entry) throw new Error('no entry');
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: entry.url,
-    headers: { 'content-type': 'image/png', 'content-length': String(png.length) },
-    payload: png,
-  });
-  expect(put.statusCode).toBe(200);
-  return entry.path;
-}
 
 describe('visits: log, list, edit, remove', () => {
   it('logs a visit and lists it newest first with who went and who logged it', async () => {
@@ -396,8 +376,8 @@ describe('visits move the pipeline, in the same transaction', () => {
 describe('visit photos', () => {
   it('attaches uploads with signed URLs, keeps, reorders and removes them on edit', async () => {
     const id = await addProperty();
-    const first = await uploadPng('v1');
-    const second = await uploadPng('v2');
+    const first = await uploadPng(t, 'v1');
+    const second = await uploadPng(t, 'v2');
     const created = await logVisit('editor', id, {
       visited_at: at(-DAY),
       visitor_id: t.ids.editor,
@@ -445,7 +425,7 @@ describe('visit photos', () => {
 
   it("removes the visit's photo files when the visit, or its property, is deleted", async () => {
     const id = await addProperty();
-    const upload = await uploadPng('borrar');
+    const upload = await uploadPng(t, 'borrar');
     const created = await logVisit('editor', id, {
       visited_at: at(-DAY),
       visitor_id: t.ids.editor,
@@ -459,7 +439,7 @@ describe('visit photos', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
 
     const other = await addProperty();
-    const second = await uploadPng('borrar2');
+    const second = await uploadPng(t, 'borrar2');
     const visit = await logVisit('editor', other, {
       visited_at: at(-DAY),
       visitor_id: t.ids.editor,
