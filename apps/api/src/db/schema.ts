@@ -1,3 +1,5 @@
+// The pipeline's stages, history kinds and audit actions are the contracts' own lists.
+import { AUDIT_ACTIONS, HISTORY_KINDS, PROPERTY_STAGES, VISITED_STAGES } from '@bec/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -31,18 +33,6 @@ export const PRICE_NULL_LAST_DESC = PPSQM_NULL_LAST_DESC;
 
 export const PRICE_UNITS = ['CLP', 'UF'] as const;
 
-/** The scouting pipeline, in order; `discarded` leaves it from any stage. Mirrors the contracts. */
-export const PROPERTY_STAGES = [
-  'new',
-  'to_visit',
-  'visited',
-  'negotiating',
-  'offer_made',
-  'bought',
-  'discarded',
-] as const;
-/** The stages that mean someone has been there (a discarded one was if it had a past visit). */
-export const VISITED_STAGES = ['visited', 'negotiating', 'offer_made', 'bought'] as const;
 const STAGE_RANK = sql.raw(
   `case stage ${PROPERTY_STAGES.map((stage, rank) => `when '${stage}' then ${rank}`).join(' ')} end::smallint`,
 );
@@ -492,19 +482,6 @@ export const visit_photos = pgTable(
   (t) => [index('visit_photos_visit_idx').on(t.visit_id, t.position)],
 );
 
-export const HISTORY_KINDS = [
-  'created',
-  'updated',
-  'deleted',
-  'photos_added',
-  'photos_removed',
-  'photos_reordered',
-  'stage',
-  'visit_added',
-  'visit_updated',
-  'visit_removed',
-] as const;
-
 /**
  * Every change to a property, appended in the change's own transaction. No foreign keys: a
  * deleted property's or user's history stays (the actor's name is kept as it was). The
@@ -524,14 +501,6 @@ export const property_history = pgTable(
   },
   (t) => [index('property_history_property_idx').on(t.property_id, t.id)],
 );
-
-export const AUDIT_ACTIONS = [
-  'waitlist_approved',
-  'waitlist_deleted',
-  'role_changed',
-  'user_deleted',
-  'first_admin_granted',
-] as const;
 
 /** Access decisions (who let whom in, with which role, and who removed whom): append-only too. */
 export const access_audit = pgTable(
