@@ -150,6 +150,28 @@ export const NOTES = [
   'Pendiente visita con el corredor',
 ];
 
+/**
+ * Where listings stand in the team's pipeline: most were just entered, a few are being visited or
+ * negotiated, and a sixth were discarded (with a reason).
+ */
+export const STAGE_WEIGHTS = [
+  ['new', 58],
+  ['to_visit', 10],
+  ['visited', 9],
+  ['negotiating', 3],
+  ['offer_made', 1.5],
+  ['bought', 0.5],
+  ['discarded', 18],
+] as const;
+
+export const DISCARD_REASONS = [
+  'Precio sobre mercado',
+  'Ya se vendió',
+  'Problemas con los títulos',
+  'No es lo que buscamos',
+  'El corredor no responde',
+];
+
 /** Share of listings per property type name; types not listed here get 2. */
 export const TYPE_WEIGHTS: Record<string, number> = {
   Departamento: 38,

@@ -34,13 +34,10 @@ export const bound = <Row>({ statement, values }: Bound<Row>): BuiltQuery => {
 };
 
 /**
- * Mirrors `list()` in properties.service.ts: the query string parsed by the contract, price bounds
- * in UF converted to pesos with the UF in use, the cursor decoded, `limit + 1` rows asked for, and
- * the same repository call with the same arguments, so the SQL is exactly the API's (named
- * prepared statements), built by the API's own code. A page runs `rows`, which carry the total;
- * `count` runs only for an empty page after a cursor.
+ * The query string as `list()` in properties.service.ts reads it: parsed by the contract, price
+ * bounds in UF converted to pesos with the UF in use, the cursor decoded.
  */
-export async function pageQueries(db: Database, search: string): Promise<PageQueries> {
+export async function parseListSearch(db: Database, search: string) {
   const parsed = ListPropertiesQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
   const { sort, limit, cursor: rawCursor, price_unit, ...filters } = parsed;
   if (price_unit === 'UF') {
@@ -52,12 +49,23 @@ export async function pageQueries(db: Database, search: string): Promise<PageQue
     }
   }
   const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
+  return { filters, sort, limit, cursor };
+}
+
+/**
+ * Mirrors `list()` in properties.service.ts: the query string read as it reads it, `limit + 1`
+ * rows asked for, and the same repository call with the same arguments, so the SQL is exactly the
+ * API's (named prepared statements), built by the API's own code. A page runs `rows`; `count`
+ * runs only for an empty page after a cursor.
+ */
+export async function pageQueries(db: Database, search: string): Promise<PageQueries> {
+  const { filters, sort, limit, cursor } = await parseListSearch(db, search);
   const page = listPage(db, filters, sort, limit + 1, cursor);
   return {
     rows: bound(page.rows),
     total: bound(page.count),
     totalRuns: 'empty-cursor-page',
     hasCursor: cursor !== null,
-    shape: 'listPage (prepared statements; the total rides on the rows)',
+    shape: 'listPage (prepared statements)',
   };
 }

@@ -319,3 +319,25 @@ export async function measureAlternating(
     roundRates: slices.map((s) => s.map((x) => x.latencies.length / x.seconds)),
   };
 }
+
+/**
+ * The raw-driver limit of several pages, measured in turn: after a warm-up of each, `rounds`
+ * rounds of one slice per page, the order rotated every round, so each page's figure pools
+ * slices from the same minutes as every other's (their ratios are what is judged).
+ */
+export async function measureRawRotation(
+  pgPool: pg.Pool,
+  pages: PageQueries[],
+  { warmup, slice, rounds }: { warmup: number; slice: number; rounds: number },
+): Promise<LoadResult[]> {
+  for (const page of pages) await rawLoop(pgPool, page, warmup);
+  const slices = pages.map(() => [] as Slice[]);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < pages.length; k++) {
+      const i = (k + round) % pages.length;
+      const page = pages[i];
+      if (page) slices[i]?.push(await rawLoop(pgPool, page, slice));
+    }
+  }
+  return slices.map((s) => pool(s, []));
+}

@@ -1,12 +1,18 @@
 import type pg from 'pg';
 import type { Database } from '../apps/api/src/db/client.js';
 import { type PageQueries, pageQueries } from './list-queries.js';
-import { type HttpScenario, type LoadResult, measureHttp, measurePaired } from './load.js';
-import { progress, type ScenarioResult } from './report.js';
+import type { ListCase } from './list-scenarios.js';
+import {
+  type HttpScenario,
+  type LoadResult,
+  measureHttp,
+  measurePaired,
+  measureRawRotation,
+} from './load.js';
+import { type ListFigures, progress, type ScenarioResult, scale } from './report.js';
 
 export type Target = { base: string; token: string; pid: number };
 
-const scale = (rows: number) => (rows >= 1000 ? `${rows / 1000}k` : String(rows));
 export type Timing = { warmup: number; seconds: number };
 
 /** The list scenarios: a label and the query string the SPA would send. */
@@ -120,4 +126,67 @@ export async function runHttpScenario(
     console.error(`!!! ${label}: ${result.error}`);
   }
   return result;
+}
+
+/**
+ * The list pages of one table size over HTTP, one after the other, each after its own warm-up
+ * (`firstWarmup` for the first, on a fresh server). Shorter runs than the scenarios above: a
+ * page's p50 is steady within a few seconds, and there are sixteen of them at each size.
+ */
+export async function runListCases(
+  cases: ListCase[],
+  rows: number,
+  target: Target,
+  timing: Timing,
+  firstWarmup = timing.warmup,
+): Promise<ListFigures[]> {
+  const out: ListFigures[] = [];
+  for (const c of cases) {
+    const figures: ListFigures = {
+      id: c.id,
+      label: c.label,
+      base: c.base,
+      matches: c.matches,
+      depth: c.depth,
+      api: null,
+      raw: null,
+      plan: null,
+    };
+    const path = `/api/properties${c.search ? `?${c.search}` : ''}`;
+    try {
+      const http: HttpScenario = { ...target, path };
+      const body = await smokeCheck(target, http);
+      const data = body.data as { props: unknown[]; total: number };
+      const warmup = out.length ? timing.warmup : firstWarmup;
+      figures.api = await measureHttp(http, { ...timing, warmup });
+      progress(
+        `${c.label} @${scale(rows)}: ${data.props.length} cards of ${c.matches.toLocaleString('en-US')} matches${c.depth ? `, ${c.depth.toLocaleString('en-US')} rows in` : ''} (total ${data.total.toLocaleString('en-US')}): ${describeLoad(figures.api)}`,
+      );
+      const failure = checkFailures(c.label, figures.api);
+      if (failure) figures.error = failure;
+    } catch (err) {
+      figures.error = err instanceof Error ? err.message : String(err);
+      console.error(`!!! ${c.label} @${scale(rows)}: ${figures.error}`);
+    }
+    out.push(figures);
+  }
+  return out;
+}
+
+/** The same pages through the raw driver, in turn (measureRawRotation), onto their figures. */
+export async function runRawRotation(
+  figures: ListFigures[],
+  cases: ListCase[],
+  raw: { db: Database; pool: pg.Pool },
+  rotation: { warmup: number; slice: number; rounds: number },
+) {
+  const pages = await Promise.all(cases.map((c) => pageQueries(raw.db, c.search)));
+  const results = await measureRawRotation(raw.pool, pages, rotation);
+  results.forEach((result, i) => {
+    const f = figures[i];
+    if (!f) return;
+    f.raw = result;
+    if (result.errors) f.error = `${result.errors} raw-driver queries failed`;
+    progress(`  raw, ${f.label}: ${describeLoad(result)}`);
+  });
 }

@@ -1,5 +1,7 @@
+import type { PropertyStage } from '@bec/contracts';
 import type pg from 'pg';
 import {
+  DISCARD_REASONS,
   HOT_COMUNAS,
   NATIONAL_STREETS,
   NOTES,
@@ -7,6 +9,7 @@ import {
   REGIONS,
   RURAL_ROADS,
   SANTIAGO_STREETS,
+  STAGE_WEIGHTS,
   TYPE_WEIGHTS,
 } from './chile-data.js';
 import { clamp, createRandom, type Random, weightedPicker } from './random.js';
@@ -40,7 +43,9 @@ type PropertyRow = {
   longitude: number | null;
   rooms: number | null;
   notes: string | null;
-  visited: boolean;
+  /** `visited` is left to the properties_visited trigger, which derives it from the stage. */
+  stage: PropertyStage;
+  discard_reason: string | null;
   property_type_id: number;
   broker_id: number | null;
   city_id: number;
@@ -66,7 +71,8 @@ const PROPERTY_COLUMNS: [keyof PropertyRow, string][] = [
   ['longitude', 'numeric'],
   ['rooms', 'int4'],
   ['notes', 'text'],
-  ['visited', 'bool'],
+  ['stage', 'text'],
+  ['discard_reason', 'text'],
   ['property_type_id', 'int4'],
   ['broker_id', 'int4'],
   ['city_id', 'int4'],
@@ -320,7 +326,10 @@ function listingAddress(type: string, place: Place, random: Random) {
 
 export type Seeder = {
   /** Adds listings until the table holds `target` of the seed's rows; answers the rows added. */
-  loadUpTo: (target: number, onProgress?: (loaded: number) => void) => Promise<number>;
+  loadUpTo: (
+    target: number,
+    options?: { onProgress?: (loaded: number) => void; parallel?: number },
+  ) => Promise<number>;
   /** Listings written so far, and their photo rows. */
   counts: () => { properties: number; photos: number };
 };
@@ -353,6 +362,7 @@ export async function createSeeder(
 ): Promise<Seeder> {
   const context = await loadContext(pool);
   const random = createRandom(SEED);
+  const pickStage = weightedPicker(STAGE_WEIGHTS.map(([item, weight]) => ({ item, weight })));
   const now = Date.now();
   let loaded = 0;
   let photos = 0;
@@ -376,6 +386,7 @@ export async function createSeeder(
     const edited = random.chance(0.3)
       ? created + Math.floor(random.next() * (now - created))
       : created;
+    const stage = pickStage(random);
     const author =
       context.userIds.length && random.chance(0.85) ? random.pick(context.userIds) : null;
     return {
@@ -399,7 +410,8 @@ export async function createSeeder(
       longitude,
       rooms: s.rooms,
       notes: random.chance(0.3) ? random.pick(NOTES) : null,
-      visited: random.chance(0.2),
+      stage,
+      discard_reason: stage === 'discarded' ? random.pick(DISCARD_REASONS) : null,
       property_type_id: type.id,
       broker_id:
         context.brokerIds.length && random.chance(0.65) ? random.pick(context.brokerIds) : null,
@@ -411,8 +423,11 @@ export async function createSeeder(
     };
   };
 
-  /** 0–6 photos for most listings; keys are unique and name the listing they belong to. */
-  async function insertPhotos(ids: number[]) {
+  /**
+   * 0–6 photos for most listings; keys are unique and name the listing they belong to. Drawn from
+   * the batch's own PRNG: batches in flight finish in any order, and the photos stay the same.
+   */
+  async function insertPhotos(ids: number[], random: Random) {
     const columns: [number[], string[], number[], string[], number[], number[], number[]] = [
       [],
       [],
@@ -443,17 +458,46 @@ export async function createSeeder(
     photos += columns[0].length;
   }
 
-  async function loadUpTo(target: number, onProgress?: (loaded: number) => void) {
+  async function insertBatch(rows: PropertyRow[], batch: number) {
+    const params = PROPERTY_COLUMNS.map(([column]) => rows.map((r) => r[column]));
+    const inserted = await pool.query<{ id: number }>(INSERT_PROPERTIES, params);
+    const ids = inserted.rows.map((r) => r.id).sort((a, b) => a - b);
+    await insertPhotos(ids, createRandom(SEED + 1 + batch));
+  }
+
+  /**
+   * Rows are drawn here in order (one PRNG, so every run loads the same rows) and inserted by up to
+   * `parallel` statements at a time: while PostgreSQL runs one batch's triggers and index updates,
+   * it can run another's on the other core. Ids (and so the photo keys) then interleave
+   * differently from run to run; the rows themselves do not.
+   */
+  async function loadUpTo(
+    target: number,
+    { onProgress, parallel = 1 }: { onProgress?: (loaded: number) => void; parallel?: number } = {},
+  ) {
     const before = loaded;
-    while (loaded < target) {
-      const size = Math.min(BATCH, target - loaded);
-      const rows = Array.from({ length: size }, (_, i) => row(loaded + i));
-      const params = PROPERTY_COLUMNS.map(([column]) => rows.map((r) => r[column]));
-      const inserted = await pool.query<{ id: number }>(INSERT_PROPERTIES, params);
-      await insertPhotos(inserted.rows.map((r) => r.id).sort((a, b) => a - b));
-      loaded += size;
-      onProgress?.(loaded);
+    let queued = loaded;
+    let failure: unknown = null;
+    const inFlight = new Set<Promise<void>>();
+    while (queued < target && failure === null) {
+      const size = Math.min(BATCH, target - queued);
+      const rows = Array.from({ length: size }, (_, i) => row(queued + i));
+      const task = insertBatch(rows, queued / BATCH).then(
+        () => {
+          loaded += size;
+          onProgress?.(loaded);
+        },
+        (err: unknown) => {
+          failure ??= err;
+        },
+      );
+      queued += size;
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+      if (inFlight.size >= parallel) await Promise.race(inFlight);
     }
+    await Promise.all(inFlight);
+    if (failure !== null) throw failure;
     return loaded - before;
   }
 
