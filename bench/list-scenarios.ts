@@ -87,13 +87,11 @@ export async function listCases(db: Database, pool: pg.Pool): Promise<ListCase[]
       .offset(depth - 1)
       .limit(1)
       .toSQL();
-    const row = (await pool.query<{ value: unknown; id: number }>(found.sql, found.params)).rows[0];
+    const row = (await pool.query<[unknown, number]>({ ...query(found), rowMode: 'array' }))
+      .rows[0];
     if (!row) throw new Error(`${base.label}: no row ${depth} deep`);
-    const cursor = encodePropertyCursor({
-      sort,
-      value: cursorValue(spec.cast, row.value),
-      id: row.id,
-    });
+    const [value, id] = row;
+    const cursor = encodePropertyCursor({ sort, value: cursorValue(spec.cast, value), id });
     cases.push({
       id: `${base.id}-deep`,
       label: `${base.label}, half-way`,

@@ -26,7 +26,7 @@ import { withoutIndexes } from './bulk-load.js';
 import { type BundleReport, buildWeb, measureBundle } from './bundle-size.js';
 import { measureLevels, plainBody, runEncodingScenarios } from './compression.js';
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
-import { explainBrief, explainQuery } from './explain.js';
+import { explainBrief, explainQuery, type PlanVerdict } from './explain.js';
 import { measureExport } from './export.js';
 import { pageQueries } from './list-queries.js';
 import { FILTERED_SEARCH, type ListCase, listCases } from './list-scenarios.js';
@@ -44,7 +44,6 @@ import {
   elapsedSeconds,
   judge,
   judgeLists,
-  type ListFigures,
   machine,
   printSummary,
   progress,
@@ -318,23 +317,22 @@ async function main() {
       }
       if (runs.lists) {
         const cases = await listCases(handle.db, pool);
-        const warm = only === 'lists' ? JIT_WARMUP : listTiming.warmup;
-        const figures = await runListCases(cases, MEDIUM, target, listTiming, warm);
-        server.assertAlive();
         // Shown beside the top size's (a slow plan here would flatter the ratio), not judged.
-        for (const [i, c] of cases.entries()) {
-          const verdict = await explainQuery(
-            pool,
-            (await pageQueries(handle.db, c.search)).rows,
-            MEDIUM,
-          );
-          const f = figures[i];
-          if (f) f.plan = verdict;
+        const plans = new Map<string, PlanVerdict>();
+        for (const c of cases) {
+          const page = await pageQueries(handle.db, c.search);
+          const verdict = await explainQuery(pool, page.rows, MEDIUM);
+          plans.set(c.id, verdict);
           progress(
             `plan @${scale(MEDIUM)}, ${c.label}: ${verdict.executionMs.toFixed(2)} ms, ${verdict.verdict}`,
           );
         }
-        summary.lists.push({ rows: MEDIUM, cases: figures });
+        const warm = only === 'lists' ? JIT_WARMUP : listTiming.warmup;
+        summary.lists.push({
+          rows: MEDIUM,
+          cases: await runListCases(cases, MEDIUM, target, listTiming, plans, warm),
+        });
+        server.assertAlive();
       }
     }
 
@@ -410,7 +408,7 @@ async function main() {
 
     // Plans before any load, on exactly the rows just analyzed: every list and its half-way page,
     // and the price sorts.
-    const planOf = new Map<string, ListFigures['plan']>();
+    const planOf = new Map<string, PlanVerdict>();
     for (const scenario of explained) {
       const page = await pageQueries(handle.db, scenario.search);
       if (scenario === explained[0]) progress(`list SQL from the repository's ${page.shape}`);
@@ -446,11 +444,10 @@ async function main() {
         ),
       );
       server.assertAlive();
-      const figures = await runListCases(cases, TOP, target, listTiming);
+      const figures = await runListCases(cases, TOP, target, listTiming, planOf);
       server.assertAlive();
       progress(`the ${cases.length} list pages through the raw driver, in turn`);
       await runRawRotation(figures, cases, raw, RAW_ROTATION);
-      for (const f of figures) f.plan = planOf.get(f.id) ?? null;
       summary.lists.push({ rows: TOP, cases: figures });
     }
 

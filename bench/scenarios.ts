@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Database } from '../apps/api/src/db/client.js';
+import type { PlanVerdict } from './explain.js';
 import { type PageQueries, pageQueries } from './list-queries.js';
 import type { ListCase } from './list-scenarios.js';
 import {
@@ -129,15 +130,24 @@ export async function runHttpScenario(
 }
 
 /**
+ * A page whose plan alone takes longer than this is not load-tested: 32 connections would queue
+ * for seconds a request (at a million rows, minutes a run), and it fails its targets anyway.
+ */
+export const SLOW_PAGE_MS = 200;
+const tooSlow = (plan: PlanVerdict | null) => plan !== null && plan.executionMs > SLOW_PAGE_MS;
+
+/**
  * The list pages of one table size over HTTP, one after the other, each after its own warm-up
  * (`firstWarmup` for the first, on a fresh server). Shorter runs than the scenarios above: a
  * page's p50 is steady within a few seconds, and there are sixteen of them at each size.
+ * `plans`: each page's plan (explainQuery), explained before, kept with its figures.
  */
 export async function runListCases(
   cases: ListCase[],
   rows: number,
   target: Target,
   timing: Timing,
+  plans: Map<string, PlanVerdict>,
   firstWarmup = timing.warmup,
 ): Promise<ListFigures[]> {
   const out: ListFigures[] = [];
@@ -150,9 +160,15 @@ export async function runListCases(
       depth: c.depth,
       api: null,
       raw: null,
-      plan: null,
+      plan: plans.get(c.id) ?? null,
     };
     const path = `/api/properties${c.search ? `?${c.search}` : ''}`;
+    if (tooSlow(figures.plan)) {
+      figures.error = `not load-tested: its plan alone takes ${figures.plan?.executionMs.toFixed(0)} ms (over ${SLOW_PAGE_MS} ms)`;
+      console.error(`!!! ${c.label} @${scale(rows)}: ${figures.error}`);
+      out.push(figures);
+      continue;
+    }
     try {
       const http: HttpScenario = { ...target, path };
       const body = await smokeCheck(target, http);
@@ -180,10 +196,14 @@ export async function runRawRotation(
   raw: { db: Database; pool: pg.Pool },
   rotation: { warmup: number; slice: number; rounds: number },
 ) {
-  const pages = await Promise.all(cases.map((c) => pageQueries(raw.db, c.search)));
+  const measured = cases.flatMap((c, i) => {
+    const f = figures[i];
+    return f && !tooSlow(f.plan) ? [{ c, f }] : [];
+  });
+  const pages = await Promise.all(measured.map(({ c }) => pageQueries(raw.db, c.search)));
   const results = await measureRawRotation(raw.pool, pages, rotation);
   results.forEach((result, i) => {
-    const f = figures[i];
+    const f = measured[i]?.f;
     if (!f) return;
     f.raw = result;
     if (result.errors) f.error = `${result.errors} raw-driver queries failed`;
