@@ -172,6 +172,30 @@ export const DISCARD_REASONS = [
   'El corredor no responde',
 ];
 
+/** The brokers listings come through: a person and, for most, their agency. */
+export const BROKERS: [name: string, company: string | null][] = [
+  ['María José Fuentes', 'Fuentes & Asociados Propiedades'],
+  ['Rodrigo Pizarro', 'Pizarro Corretajes'],
+  ['Francisca Contreras', 'Propiedades del Pacífico'],
+  ['Cristián Araya', null],
+  ['Valentina Sepúlveda', 'Inmobiliaria Cordillera'],
+  ['Jorge Tapia', 'Tapia Propiedades'],
+  ['Camila Espinoza', 'Corredora Los Andes'],
+  ['Felipe Morales', null],
+  ['Javiera Reyes', 'Reyes Gestión Inmobiliaria'],
+  ['Patricio Gutiérrez', 'Sur Propiedades'],
+  ['Constanza Vargas', 'Vargas & Cía. Corredores'],
+  ['Matías Castillo', null],
+  ['Daniela Rojas', 'Propiedades Costa Central'],
+  ['Sebastián Núñez', 'Núñez Corretaje de Propiedades'],
+  ['Carolina Álvarez', 'Inmobiliaria Austral'],
+  ['Ignacio Herrera', null],
+  ['Paula Medina', 'Medina Propiedades'],
+  ['Tomás Silva', 'Valle Central Corredores'],
+  ['Fernanda Castro', 'Propiedades Norte Grande'],
+  ['Andrés Figueroa', null],
+];
+
 /** Share of listings per property type name; types not listed here get 2. */
 export const TYPE_WEIGHTS: Record<string, number> = {
   Departamento: 38,

@@ -70,9 +70,10 @@ const CUSTOM_PLANS = 5;
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a list's statement as the API's connections run it in steady
- * state: prepared, run CUSTOM_PLANS times with its values, then explained on the next execution,
- * which is PostgreSQL's generic plan whenever that looks no dearer than the custom ones (a
- * generic plan knows no values: a price range or a search term is a guess). Printed as text;
+ * state: a named statement prepared, run CUSTOM_PLANS times with its values, then explained on
+ * the next execution, which is PostgreSQL's generic plan whenever that looks no dearer than the
+ * custom ones (a generic plan knows no values: a price range is a guess); an unnamed one (a
+ * search) explained with its values, as PostgreSQL plans it on every execution. Printed as text;
  * judged on the JSON form of the same execution:
  *  - it must read `properties` through one of its indexes (Index Scan, Index Only Scan, or a
  *    Bitmap Index Scan on one of its indexes);
@@ -89,26 +90,33 @@ export async function explainQuery(
   let text: string;
   let json: { Plan: PlanNode; 'Execution Time': number };
   try {
-    // EXECUTE takes its arguments as SQL, not as bound parameters: quoted literals, which take the
-    // parameters' types as bound values would.
+    // An unnamed statement (a search) is planned with each execution's values: explained as is.
+    // A named one is prepared and run CUSTOM_PLANS times first, as the API's connections do.
+    // EXECUTE takes its arguments as SQL, not as bound parameters: quoted literals, which take
+    // the parameters' types as bound values would.
+    const named = Boolean(query.name);
     const args = query.params.map((v) => client.escapeLiteral(String(v))).join(', ');
-    const execute = `execute bench_plan${args ? `(${args})` : ''}`;
-    await client.query(`prepare bench_plan as ${query.sql}`);
+    const statement = named ? `execute bench_plan${args ? `(${args})` : ''}` : query.sql;
+    const values = named ? [] : query.params;
+    if (named) await client.query(`prepare bench_plan as ${query.sql}`);
     try {
-      for (let i = 0; i < CUSTOM_PLANS; i++) await client.query(execute);
+      if (named) for (let i = 0; i < CUSTOM_PLANS; i++) await client.query(statement);
       text = (
-        await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${execute}`)
+        await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) ${statement}`,
+          values,
+        )
       ).rows
         .map((r) => r['QUERY PLAN'])
         .join('\n');
       const result = await client.query<{
         'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[];
-      }>(`explain (analyze, format json) ${execute}`);
+      }>(`explain (analyze, format json) ${statement}`, values);
       const plan = result.rows[0]?.['QUERY PLAN'][0];
       if (!plan) throw new Error('EXPLAIN answered no plan');
       json = plan;
     } finally {
-      await client.query('deallocate bench_plan');
+      if (named) await client.query('deallocate bench_plan');
     }
   } finally {
     client.release();

@@ -9,20 +9,23 @@ import {
 import { ufToPesos } from '../apps/api/src/modules/properties/properties.service.js';
 import { decodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
 
-/** SQL text, its parameter values, and the prepared-statement name when the API uses one. */
+/**
+ * SQL text, its parameter values, and the prepared-statement name when the API uses one (empty
+ * for a statement PostgreSQL plans with each execution's values: a search).
+ */
 export type BuiltQuery = { sql: string; params: unknown[]; name?: string };
 
 /** What one list page costs the database, as the API runs it. */
 export type PageQueries = {
+  /** The page's rows: all a page runs in steady state. */
   rows: BuiltQuery;
-  total: BuiltQuery;
+  /** What the rows would have carried (the version, the UF), run only when a page is empty. */
+  head: BuiltQuery;
   /**
-   * `always`: the rows and the total run concurrently for every page.
-   * `empty-cursor-page`: only the rows run (they carry the total); the total runs on its own just
-   * when a page after a cursor comes back empty.
+   * The filtered count up to 1,001 matches, which the service runs once per filter and write
+   * version (match-counts.ts), not per page: explained, not load-tested.
    */
-  totalRuns: 'always' | 'empty-cursor-page';
-  hasCursor: boolean;
+  count: BuiltQuery;
   /** Which repository shape was mirrored, for the progress output. */
   shape: string;
 };
@@ -55,17 +58,16 @@ export async function parseListSearch(db: Database, search: string) {
 /**
  * Mirrors `list()` in properties.service.ts: the query string read as it reads it, `limit + 1`
  * rows asked for, and the same repository call with the same arguments, so the SQL is exactly the
- * API's (named prepared statements), built by the API's own code. A page runs `rows`; `count`
- * runs only for an empty page after a cursor.
+ * API's (named prepared statements, unnamed for a search), built by the API's own code. A page
+ * runs `rows`, and `head` only when they come back empty; the count is cached by the service.
  */
 export async function pageQueries(db: Database, search: string): Promise<PageQueries> {
   const { filters, sort, limit, cursor } = await parseListSearch(db, search);
   const page = listPage(db, filters, sort, limit + 1, cursor);
   return {
     rows: bound(page.rows),
-    total: bound(page.count),
-    totalRuns: 'empty-cursor-page',
-    hasCursor: cursor !== null,
-    shape: 'listPage (prepared statements)',
+    head: bound(page.head),
+    count: bound(page.count),
+    shape: 'listPage (prepared statements; a search unnamed, planned with its words)',
   };
 }

@@ -184,9 +184,10 @@ export async function measureHttp(scenario: HttpScenario, { warmup = 2, seconds 
 
 /**
  * The raw-driver limit for one list page: 32 loops (like the 32 connections) share a pool of the
- * API's default DATABASE_POOL_SIZE (5), each iteration running what `list()` runs for a page (see
- * list-queries.ts): the rows and the total concurrently, or the rows alone when they carry the
- * total. Statements keep the API's prepared-statement names, and rows come back as arrays, as
+ * API's default DATABASE_POOL_SIZE (5), each iteration running what `list()` runs for a page in
+ * steady state (see list-queries.ts): the rows, and the head only when they come back empty (the
+ * count is cached per filter and version). Statements keep the API's prepared-statement names
+ * (none for a search, planned with its words as the API's are), and rows come back as arrays, as
  * Drizzle asks node-postgres for them.
  */
 async function rawLoop(pgPool: pg.Pool, page: PageQueries, seconds: number): Promise<Slice> {
@@ -200,14 +201,10 @@ async function rawLoop(pgPool: pg.Pool, page: PageQueries, seconds: number): Pro
     rowMode: 'array' as const,
   });
   const rows = config(page.rows);
-  const total = config(page.total);
+  const head = config(page.head);
   const onePage = async () => {
-    if (page.totalRuns === 'always') {
-      await Promise.all([pgPool.query(rows), pgPool.query(total)]);
-      return;
-    }
     const result = await pgPool.query(rows);
-    if (result.rows.length === 0 && page.hasCursor) await pgPool.query(total);
+    if (result.rows.length === 0) await pgPool.query(head);
   };
   const started = performance.now();
   const until = started + seconds * 1000;
