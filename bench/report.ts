@@ -324,6 +324,7 @@ export function printSummary(summary: Summary, targets: Target[], extra: string[
     num(s.api?.requestsPerSecond),
     num(s.api?.p50, 1),
     num(s.api?.p99, 1),
+    s.api ? num(s.api.p99 / s.api.p50, 2) : '–',
     s.api ? num(s.api.non2xx + s.api.errors) : '–',
     cpu(s.api),
     num(s.raw?.requestsPerSecond),
@@ -359,6 +360,7 @@ export function printSummary(summary: Summary, targets: Target[], extra: string[
         'API req/s',
         'API p50 ms',
         'API p99 ms',
+        'p99/p50',
         'non-2xx+err',
         'API CPU% srv/pg/bench/other',
         'raw req/s',
@@ -369,7 +371,7 @@ export function printSummary(summary: Summary, targets: Target[], extra: string[
         'srv CPU µs/answer',
       ],
       rows,
-      new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+      new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),
     ),
   );
   for (const s of summary.scenarios.filter((x) => x.error)) out.push(`  ! ${s.label}: ${s.error}`);
