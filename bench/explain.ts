@@ -89,6 +89,7 @@ export async function explainQuery(
   const client = await pool.connect();
   let text: string;
   let json: { Plan: PlanNode; 'Execution Time': number };
+  let generic = false;
   try {
     // An unnamed statement (a search) is planned with each execution's values: explained as is.
     // A named one is prepared and run CUSTOM_PLANS times first, as the API's connections do.
@@ -115,14 +116,23 @@ export async function explainQuery(
       const plan = result.rows[0]?.['QUERY PLAN'][0];
       if (!plan) throw new Error('EXPLAIN answered no plan');
       json = plan;
+      // EXPLAIN does not say which plan ran (its $n may be an InitPlan's output); the statement's
+      // counters do (PostgreSQL 14+).
+      if (named && query.params.length)
+        generic =
+          Number(
+            (
+              await client.query<{ n: string }>(
+                "select generic_plans::text as n from pg_prepared_statements where name = 'bench_plan'",
+              )
+            ).rows[0]?.n ?? 0,
+          ) > 0;
     } finally {
       if (named) await client.query('deallocate bench_plan');
     }
   } finally {
     client.release();
   }
-  // A generic plan shows the parameters as $n where a custom one shows the values.
-  const generic = query.params.length > 0 && /\$\d/.test(text);
   const indexes = new Set(
     (
       await pool.query<{ indexname: string }>(
