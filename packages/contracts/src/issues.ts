@@ -48,6 +48,8 @@ export const RULES = {
   /** A day too far ahead for a UF value: at most `days` after today in Chile (`last`). */
   days_ahead: ['days', 'last'],
   range_reversed: [],
+  /** Sorting by relevance ranks the matches of a search: without `q` there is nothing to rank. */
+  relevance_needs_q: [],
   plain_coordinate: [],
   east_of_west: [],
   north_of_south: [],

@@ -300,6 +300,8 @@ export const PROPERTY_SORTS = [
   /** Pipeline order: new first, discarded last (and the reverse). */
   'stage_asc',
   'stage_desc',
+  /** Best match first (name over comuna and region, over address, over broker and notes): needs `q`. */
+  'relevance',
 ] as const;
 export const PropertySortSchema = z.enum(PROPERTY_SORTS, {
   error: rule('one_of', { options: PROPERTY_SORTS.join(', ') }),
@@ -311,10 +313,20 @@ export const AreaBasisSchema = z.enum(['building', 'land']);
 export type AreaBasis = z.infer<typeof AreaBasisSchema>;
 
 /**
- * A filtered list counts its matches up to this many and then stops (`total_exact` false), so a
- * broad filter costs the same at any table size. The unfiltered total is always exact.
+ * A filtered list counts its matches exactly up to this many and no further, so a broad filter
+ * costs the same at any table size; beyond it the total is PostgreSQL's estimate. The unfiltered
+ * total is always exact.
  */
 export const PROPERTY_COUNT_CAP = 1000;
+
+/**
+ * How a list's `total` was reached: `exact`, counted; `at_least`, the count stopped at
+ * PROPERTY_COUNT_CAP ("más de 1.000"); `estimate`, more than the cap and about this many, from the
+ * planner's statistics ("≈ 24.000").
+ */
+export const TOTAL_KINDS = ['exact', 'at_least', 'estimate'] as const;
+export const TotalKindSchema = z.enum(TOTAL_KINDS);
+export type TotalKind = z.infer<typeof TotalKindSchema>;
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -423,7 +435,11 @@ export const ListPropertiesQuerySchema = z
     limit: digitsText(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     cursor: CursorSchema.optional(),
   })
-  .superRefine(checkFilters);
+  .superRefine(checkFilters)
+  .superRefine((query, ctx) => {
+    if (query.sort === 'relevance' && !query.q)
+      ctx.addIssue({ code: 'custom', path: ['sort'], message: rule('relevance_needs_q') });
+  });
 export type ListPropertiesQuery = z.output<typeof ListPropertiesQuerySchema>;
 
 export const PropertyCardSchema = z.object({
@@ -467,10 +483,9 @@ export type PropertyCard = z.infer<typeof PropertyCardSchema>;
 export const PropertyListSchema = z.object({
   props: z.array(PropertyCardSchema),
   next_cursor: CursorSchema.nullable(),
-  /** Matching properties; at least this many when `total_exact` is false. */
+  /** Matching properties: exactly, at least, or about this many, as `total_kind` says. */
   total: z.number().int(),
-  /** False when a filtered count stopped at PROPERTY_COUNT_CAP. */
-  total_exact: z.boolean(),
+  total_kind: TotalKindSchema,
   /** The UF value the pesos and UF figures were converted with; null while none is known. */
   uf: UfValueSchema.nullable(),
 });
