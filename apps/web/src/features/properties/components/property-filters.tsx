@@ -33,8 +33,9 @@ import classes from './property-filters.module.css';
 /** How long typing pauses before the search text or a price reaches the URL (and the list). */
 const FILTER_DEBOUNCE_MS = 300;
 
-/** The sort orders, in the order offered. */
+/** The sort orders, in the order offered (relevance only while searching). */
 const SORT_LABELS = {
+  relevance: 'properties.sort.relevance',
   newest: 'properties.sort.newest',
   oldest: 'properties.sort.oldest',
   price_asc: 'properties.sort.priceAsc',
@@ -359,7 +360,11 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
         {!hide.includes('sort') && (
           <Select<PropertySort>
             label={t('properties.filters.sortBy')}
-            data={optionsOf(SORT_LABELS, t)}
+            // Relevance ranks a search's matches: offered while there is one. Clearing the search
+            // drops it from the URL (the sort falls back to newest first).
+            data={optionsOf(SORT_LABELS, t).filter(
+              (option) => option.value !== 'relevance' || filters.q !== undefined,
+            )}
             value={filters.sort ?? 'newest'}
             onChange={(value) =>
               onChange({ sort: value === 'newest' ? undefined : (value ?? undefined) })
