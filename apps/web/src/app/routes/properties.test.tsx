@@ -464,9 +464,10 @@ describe('/properties', () => {
         visit('/properties?q=casa&sort=relevance');
         await screen.findByRole('heading', { name: 'Propiedad 1' });
         expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('Relevancia');
-        expect(screen.getByLabelText('Buscar')).toHaveAttribute(
-          'placeholder',
-          'Nombre, dirección, comuna, corredor o notas',
+        const search = screen.getByRole('searchbox', { name: 'Buscar' });
+        expect(search).toHaveAttribute('placeholder', 'Nombre, dirección, comuna, corredor…');
+        expect(search).toHaveAccessibleDescription(
+          'Busca en el nombre, la dirección, la comuna, la región, el corredor y las notas; las tildes son opcionales',
         );
         await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
         expect(await screen.findByRole('option', { name: 'Relevancia' })).toBeInTheDocument();

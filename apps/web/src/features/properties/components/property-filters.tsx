@@ -247,6 +247,8 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
           type="search"
           label={t('properties.filters.search')}
           placeholder={t('properties.filters.searchPlaceholder')}
+          // Everything it searches, beyond what the placeholder has room for.
+          title={t('properties.filters.searchHint')}
           value={search.draft}
           onChange={(event) => search.change(event.currentTarget.value)}
           maxLength={100}
