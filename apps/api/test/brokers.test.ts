@@ -270,8 +270,8 @@ describe('DELETE /api/brokers/:id', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         await client.query(
           `insert into properties (name, address, city_id, region_id, property_type_id, broker_id,
-             price, price_amount, price_unit, building_sqmts, land_sqmts, search_text)
-           values ('En carrera', 'Calle 1', 13120, 13, 2, $1, 1, 1, 'CLP', 1, 1, '')`,
+             price, price_amount, price_unit, building_sqmts, land_sqmts)
+           values ('En carrera', 'Calle 1', 13120, 13, 2, $1, 1, 1, 'CLP', 1, 1)`,
           [id],
         );
         await client.query('commit');

@@ -8,7 +8,7 @@ import { type Person, setupApp, validProperty } from './helpers.js';
 const t = setupApp();
 
 type Card = { id: number; stage: PropertyStage; visited: boolean; updated_at: string };
-type Page = { props: Card[]; next_cursor: string | null; total: number; total_exact: boolean };
+type Page = { props: Card[]; next_cursor: string | null; total: number; total_kind: string };
 
 const list = async (query: string) => {
   const response = await t.inject('viewer', { method: 'GET', url: `/api/properties?${query}` });
@@ -83,7 +83,7 @@ describe('the stage filter and sorts', () => {
       expect(cards.map((c) => c.id)).toEqual(expected);
       expect(new Set(cards.map((c) => c.stage))).toEqual(new Set([stage]));
       const first = await list(`q=pipeline&stage=${stage}`);
-      expect(first).toMatchObject({ total: 30, total_exact: true });
+      expect(first).toMatchObject({ total: 30, total_kind: 'exact' });
     }
   });
 
@@ -188,8 +188,17 @@ describe('the stage filter and sorts', () => {
           ),
       };
     };
+    // A stage column newest first: its own index, or the newest-first one with the stage as a
+    // filter (a seventh of the rows match: a page is ~175 rows away), by the planner's costs;
+    // either way ordered by the index, no sort.
     const column = await indexesOf({ stage: 'to_visit' }, 'newest');
-    expect(column.indexes, column.json).toContain('properties_stage_created_id_idx');
+    expect(column.indexes, column.json).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^properties_(stage_created_id|created_id)_idx$/),
+      ]),
+    );
+    expect(column.json).not.toMatch(/"Node Type":\s*"(Incremental )?Sort"/);
+    expect(column.seqScan, column.json).toBe(false);
     const ascending = await indexesOf({}, 'stage_asc');
     expect(ascending.indexes, ascending.json).toContain('properties_stage_rank_idx');
     expect(ascending.seqScan, ascending.json).toBe(false);

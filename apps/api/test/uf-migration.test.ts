@@ -33,7 +33,7 @@ async function migrationsUpTo(count: number) {
 }
 
 const OLD_COLUMNS = sql.raw(`id, name, address, price, price_per_sqm, building_sqmts, land_sqmts,
-  region_id, search_text, city_id, property_type_id, created_at, updated_at`);
+  region_id, city_id, property_type_id, created_at, updated_at`);
 
 it('keeps every price of a database made before UF prices, as pesos, unchanged (lossless)', async () => {
   const database = await createTestDatabase();

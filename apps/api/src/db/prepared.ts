@@ -15,7 +15,19 @@ export type Statement<Row> = {
   prepared: { execute: (values: Record<string, unknown>) => Promise<Row[]>; getQuery: () => Query };
 };
 
-export function prepared<Row>(db: Database, shape: string, build: () => PreparableQuery<Row>) {
+/**
+ * `once`: a named statement, parsed and planned once per connection. `per-execution`: unnamed,
+ * so PostgreSQL plans it with each execution's values (a search: see property-query.ts); Drizzle
+ * still builds its SQL and row mapper once.
+ */
+export type Planning = 'once' | 'per-execution';
+
+export function prepared<Row>(
+  db: Database,
+  shape: string,
+  build: () => PreparableQuery<Row>,
+  planning: Planning = 'once',
+) {
   let byShape = statements.get(db);
   if (!byShape) {
     byShape = new Map();
@@ -24,7 +36,10 @@ export function prepared<Row>(db: Database, shape: string, build: () => Preparab
   let statement = byShape.get(shape);
   if (!statement) {
     // PostgreSQL truncates names at 63 bytes: a digest keeps distinct shapes distinct.
-    const name = `bec_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`;
+    const name =
+      planning === 'once'
+        ? `bec_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`
+        : '';
     const query = build().prepare(name);
     mapRowsDirectly(query);
     statement = { name, prepared: query } as Statement<unknown>;

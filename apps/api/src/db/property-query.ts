@@ -22,6 +22,20 @@ export type PropertyFilters = Omit<ListPropertiesQuery, 'sort' | 'limit' | 'curs
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * What the user typed, as a text-search query (bec_search_query: null when no word is left). A
+ * statement planned with its values folds it to a constant, so PostgreSQL estimates how common
+ * the words are and picks the plan: a rare word through the GIN index, a common one along the
+ * sort's index. Named prepared statements would settle on one generic plan for every word, so
+ * the list runs searches unnamed (listPage), planned with their values each time.
+ */
+export const searchQuery = (q: unknown) => sql`bec_search_query(${q}::text)`;
+const searchMatches = (q: unknown) =>
+  sql`(${searchQuery(q)} is null or ${properties.search_vector} @@ ${searchQuery(q)})`;
+/** How well a property matches the search (0 without one): the relevance sort's key. */
+export const searchRank = (q: unknown) =>
+  sql`coalesce(ts_rank(${properties.search_vector}, ${searchQuery(q)}), 0)`;
+
+/**
  * The filters as SQL sees them. Price bounds are in pesos: the service converts bounds given in
  * UF first (with the UF the stored prices use), so the planner sees plain numbers, as for pesos.
  */
@@ -68,9 +82,9 @@ const priceBounds = (side: PriceSide) =>
 const filtersFor = (side: PriceSide): Record<FilterKey, (value: unknown) => SQL> => {
   const price = priceBounds(side);
   return {
-    // search_text is lower(unaccent(name, address, comuna)); the pattern gets the same treatment,
-    // so "nunoa" finds Ñuñoa, and the trigram index serves any substring of 3+ characters.
-    q: (v) => sql`${properties.search_text} like '%' || lower(unaccent(${v}::text)) || '%'`,
+    // Spanish words over the property's document (migration 0005): accents optional, any form of
+    // a word, the last word also as a prefix. A search of stop words only is no search.
+    q: (v) => searchMatches(v),
     region_id: (v) => sql`${properties.region_id} = ${v}`,
     city_id: (v) => sql`${properties.city_id} = ${v}`,
     property_type_id: (v) => sql`${properties.property_type_id} = ${v}`,
@@ -98,7 +112,7 @@ export const FILTER_KEYS = Object.keys(FILTERS.high) as FilterKey[];
 export function activeFilters(f: PesoFilters) {
   const keys = FILTER_KEYS.filter((key) => f[key] !== undefined && f[key] !== '');
   const values: Record<string, unknown> = {};
-  for (const key of keys) values[key] = key === 'q' ? escapeLike(String(f.q)) : f[key];
+  for (const key of keys) values[key] = f[key];
   return { keys, values };
 }
 

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -21,6 +22,9 @@ import {
 // Millisecond precision: keyset cursors carry timestamps through JS Dates, which stop at ms.
 const timestamptz = (name: string) =>
   timestamp(name, { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
+
+/** PostgreSQL's full-text document: written by a trigger, read only through `@@` and ranking. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const area = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
@@ -180,14 +184,19 @@ export const properties = pgTable(
       .notNull()
       .references(() => cities.id),
     // Derived by triggers, so every writer agrees on them: properties_derive (migration 0001)
-    // writes the comuna's region (to filter by region without a join) and the accent-free
-    // lowercase text that `q` searches; properties_price (0002) the pesos per m² on the type's
-    // area basis (null when that area is 0 or the peso price is unknown).
+    // writes the comuna's region (to filter by region without a join) and the document that `q`
+    // searches (search_vector, 0005); properties_price (0002) the pesos per m² on the type's area
+    // basis (null when that area is 0 or the peso price is unknown).
     region_id: smallint('region_id')
       .notNull()
       .references(() => regions.id),
     price_per_sqm: bigint('price_per_sqm', { mode: 'number' }),
-    search_text: text('search_text').notNull(),
+    /**
+     * Name, comuna and región, address, broker and notes as Spanish words (weights A to D), with
+     * accents and street-type abbreviations folded, each word both stemmed ("casas" → cas) and
+     * whole (for prefixes while typing): bec_search_document, migration 0005.
+     */
+    search_vector: tsvector('search_vector').notNull(),
     /**
      * The address normalised for duplicate warnings (bec_address_key, migration 0004): case,
      * accents, street-type abbreviations and unit numbers don't tell two addresses apart.
@@ -230,7 +239,7 @@ export const properties = pgTable(
       sql`coalesce(${t.price_per_sqm}, ${sql.raw(PPSQM_NULL_LAST_DESC)})`,
       t.id,
     ),
-    index('properties_search_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+    index('properties_search_idx').using('gin', t.search_vector),
     index('properties_broker_idx').on(t.broker_id),
     // The grid's stage filter (newest first) and the stage sort.
     index('properties_stage_created_id_idx').on(t.stage, t.created_at, t.id),
@@ -279,7 +288,7 @@ export const properties = pgTable(
 /** A new property row as callers write it: the triggers derive the other columns. */
 export type PropertyInsert = Omit<
   typeof properties.$inferInsert,
-  'region_id' | 'price' | 'price_per_sqm' | 'search_text' | 'address_key' | 'visited'
+  'region_id' | 'price' | 'price_per_sqm' | 'search_vector' | 'address_key' | 'visited'
 >;
 /** Drizzle cannot know a trigger fills columns, so it would ask callers for them. */
 export const withDerivedColumns = (rows: PropertyInsert[]) =>

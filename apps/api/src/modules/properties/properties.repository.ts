@@ -11,8 +11,8 @@ import {
   type PesoFilters,
   PRICE_HIGH,
   PRICE_LOW,
-  type PriceSide,
   priceSideOf,
+  searchRank,
   ufColumns,
   withNames,
 } from '../../db/property-query.js';
@@ -46,7 +46,7 @@ type SortSpec = {
   /** A column, or the exact expression of an index (the planner matches it textually). */
   key: PgColumn | SQL;
   direction: 'asc' | 'desc';
-  cast: 'timestamptz' | 'bigint' | 'numeric' | 'smallint';
+  cast: 'timestamptz' | 'bigint' | 'numeric' | 'smallint' | 'real';
 };
 
 /** Price per m² with unknown values last in either direction; schema.ts indexes both. */
@@ -65,10 +65,15 @@ export const SORTS: Record<PropertySort, SortSpec> = {
   // (stage_rank, id): the pipeline's order, walked either way by properties_stage_rank_idx.
   stage_asc: { key: properties.stage_rank, direction: 'asc', cast: 'smallint' },
   stage_desc: { key: properties.stage_rank, direction: 'desc', cast: 'smallint' },
+  // ts_rank of the matches, best first; computed per match, so its cost follows the matches.
+  relevance: { key: searchRank(sql.placeholder('q')), direction: 'desc', cast: 'real' },
 };
 
 /** The cursor value of a row under a sort: the sort key, as text where JSON numbers fall short. */
-export function sortValue(sort: PropertySort, row: CardRow): number | string {
+export function sortValue(
+  sort: PropertySort,
+  row: CardRow & { rank: number | null },
+): number | string {
   switch (sort) {
     case 'newest':
     case 'oldest':
@@ -87,6 +92,8 @@ export function sortValue(sort: PropertySort, row: CardRow): number | string {
     case 'stage_asc':
     case 'stage_desc':
       return PROPERTY_STAGES.indexOf(row.stage);
+    case 'relevance':
+      return row.rank ?? 0;
   }
 }
 
@@ -124,17 +131,15 @@ const cardColumns = {
 };
 
 /**
- * How many properties match, as one scalar. Unfiltered: the trigger-kept total, exact and free.
- * Filtered: the matches counted up to PROPERTY_COUNT_CAP + 1 and no further, so a broad filter
- * never scans everything (more than the cap means "at least the cap").
+ * What every page row carries besides its card: the unfiltered total (trigger-kept, exact and
+ * free) and the write version that filtered counts are cached at (see match-counts.ts).
  */
-function matchCount(filters: FilterKey[], side: PriceSide = 'high') {
-  if (!filters.length) return sql<number>`(select ${properties_total.n} from ${properties_total})`;
-  const conditions = and(...filters.map((key) => FILTERS[side][key](sql.placeholder(key))));
-  return sql<number>`(select count(*) from (select 1 from ${properties} where ${conditions} limit ${sql.raw(String(PROPERTY_COUNT_CAP + 1))}) as matches)`;
-}
+const pageColumns = {
+  all_count: sql<number>`(select ${properties_total.n} from ${properties_total})`.mapWith(Number),
+  version: sql<string>`(select ${properties_total.version}::text from ${properties_total})`,
+};
 
-/** A page of cards; each row also carries the filter's match count (one round trip, not two). */
+/** A page of cards, newest or however sorted, after the cursor if there is one. */
 function listQuery(
   db: Database,
   sort: PropertySort,
@@ -147,10 +152,12 @@ function listQuery(
   const conditions = filters.map((key) => FILTERS[side][key](sql.placeholder(key)));
   if (cursor) conditions.push(afterCursor(spec));
   const order = spec.direction === 'desc' ? desc : asc;
+  // The relevance sort's cursor needs each row's rank; other sorts' keys are card fields.
+  const rank = sort === 'relevance' ? sql<number | null>`${spec.key}` : sql<number | null>`null`;
   return (
     withNames(
       db
-        .select({ ...cardColumns, matches: matchCount(filters, side).mapWith(Number) })
+        .select({ ...cardColumns, ...pageColumns, rank: rank.mapWith(Number) })
         .from(properties)
         .$dynamic(),
     )
@@ -163,25 +170,36 @@ function listQuery(
   );
 }
 
+/** For a page that came back empty: what its rows would have carried. */
+const headQuery = (db: Database) =>
+  db.select({ ...pageColumns, uf_used: ufColumns.uf_used }).from(properties_total);
+export type HeadRow = Awaited<ReturnType<typeof headQuery>>[number];
+
 /**
- * For a page that came back empty: the match count (only needed after a cursor) and the UF in
- * use, which the rows would have carried (properties_total and uf_pricing have one row each).
+ * The matches counted up to PROPERTY_COUNT_CAP + 1 and no further, so a broad filter never reads
+ * more than that many rows (more than the cap: see estimateMatches).
  */
 const countQuery = (db: Database, filters: FilterKey[]) =>
-  db
-    .select({
-      matches: matchCount(filters).mapWith(Number),
-      uf_used: ufColumns.uf_used,
-    })
-    .from(properties_total);
-export type CountRow = Awaited<ReturnType<typeof countQuery>>[number];
+  db.select({ matches: sql<number>`count(*)`.mapWith(Number) }).from(
+    db
+      .select({ one: sql`1` })
+      .from(properties)
+      .where(and(...filters.map((key) => FILTERS.high[key](sql.placeholder(key)))))
+      .limit(sql.raw(String(PROPERTY_COUNT_CAP + 1)) as unknown as number)
+      .as('matches'),
+  );
 
-export type CardRow = Omit<Awaited<ReturnType<typeof listQuery>>[number], 'matches'>;
+export type CardRow = Omit<
+  Awaited<ReturnType<typeof listQuery>>[number],
+  keyof typeof pageColumns | 'rank'
+>;
+type PageRow = Awaited<ReturnType<typeof listQuery>>[number];
 
 /**
- * What one list page runs, as prepared statements with their values: `rows` (with the match
- * count on each), and `count` for when a cursor page comes back empty. The benchmark runs the
- * very same statements through `pg`.
+ * What one list page runs, as prepared statements with their values: `rows`, `head` for when a
+ * page comes back empty, and `count` for when the matches need counting. A search is planned with
+ * its words every time (an unnamed statement: see searchQuery); everything else is named and
+ * planned once per connection. The benchmark runs the very same statements through `pg`.
  */
 export function listPage(
   db: Database,
@@ -191,24 +209,54 @@ export function listPage(
   cursor: PropertyCursor | null,
 ) {
   const active = activeFilters(filters);
+  const plan = active.keys.includes('q') ? 'per-execution' : 'once';
   const shape = `${sort}|${active.keys.join(',')}|${cursor ? 'after' : 'first'}|${limit}`;
   const rowValues: Record<string, unknown> = { ...active.values };
   if (cursor) Object.assign(rowValues, { after_value: cursor.value, after_id: cursor.id });
   return {
     filtered: active.keys.length > 0,
+    /** The filters' values, which name the count they share (match-counts.ts). */
+    key: JSON.stringify(active.values),
     rows: {
-      statement: prepared<CardRow & { matches: number }>(db, `list|${shape}`, () =>
-        listQuery(db, sort, active.keys, cursor !== null, limit),
+      statement: prepared<PageRow>(
+        db,
+        `list|${shape}`,
+        () => listQuery(db, sort, active.keys, cursor !== null, limit),
+        plan,
       ),
       values: rowValues,
-    } satisfies Bound<CardRow & { matches: number }>,
+    } satisfies Bound<PageRow>,
+    head: {
+      statement: prepared<HeadRow>(db, 'list|head', () => headQuery(db)),
+      values: {},
+    } satisfies Bound<HeadRow>,
     count: {
-      statement: prepared<CountRow>(db, `count|${active.keys.join(',')}`, () =>
-        countQuery(db, active.keys),
+      statement: prepared<{ matches: number }>(
+        db,
+        `count|${active.keys.join(',')}`,
+        () => countQuery(db, active.keys),
+        plan,
       ),
       values: active.values,
-    } satisfies Bound<CountRow>,
+    } satisfies Bound<{ matches: number }>,
   };
+}
+
+/**
+ * PostgreSQL's estimate of how many properties match, from its statistics, without reading them:
+ * the row count of the plan of `select 1 … where <filters>`, planned with the values.
+ */
+export async function estimateMatches(db: Database, filters: PesoFilters) {
+  const conditions = filterConditions(filters);
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${properties} where ${and(sql`true`, ...conditions)}`,
+  );
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+    { Plan: { 'Plan Rows': number } },
+  ];
+  return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
 export { run } from '../../db/prepared.js';

@@ -7,7 +7,6 @@ import {
   type MovePropertyStagePayload,
   type MovePropertyStageResult,
   type Photo,
-  PROPERTY_COUNT_CAP,
   type PropertyCard,
   type PropertyDetail,
   type PropertyList,
@@ -25,6 +24,7 @@ import {
   recordPropertyHistory,
 } from '../history/history.service.js';
 import type { AttachablePhoto, PhotosService } from '../photos/photos.service.js';
+import { createMatchCounts, type MatchCount } from './match-counts.js';
 import * as repo from './properties.repository.js';
 import { propertiesCsv } from './properties-export.js';
 import { decodePropertyCursor, encodePropertyCursor } from './property-cursor.js';
@@ -111,7 +111,7 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
 });
 
 /** The UF a row's figures were converted with, from its `date value source` cell. */
-export function ufOf({ uf_used }: Pick<repo.CountRow, 'uf_used'>): UfValue | null {
+export function ufOf({ uf_used }: Pick<repo.HeadRow, 'uf_used'>): UfValue | null {
   if (uf_used === null) return null;
   const [date = '', value = '', source = ''] = uf_used.split(' ');
   return { date, value: Number(value), source: source as UfSource };
@@ -199,31 +199,37 @@ export type PropertiesServiceOptions = { photos: PhotosService };
 export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
   const { photoUrls, cardPhotoUrl } = photos;
   const inPesos = (filters: repo.PropertyFilters) => pesoFilters(db, filters);
+  const matchCounts = createMatchCounts(db);
 
   async function list(query: ListPropertiesQuery): Promise<PropertyList> {
     const { sort, limit, cursor: rawCursor, ...given } = query;
     const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
     const filters = await inPesos(given);
-    if (!filters) return { props: [], next_cursor: null, total: 0, total_exact: true, uf: null };
+    if (!filters) return { props: [], next_cursor: null, total: 0, total_kind: 'exact', uf: null };
     // One row more than the page says whether there is a next one.
     const page = repo.listPage(db, filters, sort, limit + 1, cursor);
     const rows = await repo.run(page.rows);
-    // An empty page carries neither the count nor the UF: one small statement has both.
-    const first = rows[0] ?? (await repo.run(page.count))[0];
-    const matches = rows[0]?.matches ?? (cursor ? (first?.matches ?? 0) : 0);
+    // An empty page carries neither the version nor the UF: one small statement has both.
+    const head = rows[0] ?? (await repo.run(page.head))[0];
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     const next_cursor =
       rows.length > limit && last
         ? encodePropertyCursor({ sort, value: repo.sortValue(sort, last), id: last.id })
         : null;
-    const exact = !page.filtered || matches <= PROPERTY_COUNT_CAP;
+    const version = head?.version ?? '';
+    let count: MatchCount;
+    if (!page.filtered) count = { total: head?.all_count ?? 0, total_kind: 'exact' };
+    else if (!cursor && !next_cursor) {
+      // Every match is on this first page: that is the count.
+      count = { total: shown.length, total_kind: 'exact' };
+      matchCounts.know(page, version, shown.length);
+    } else count = await matchCounts.of(page, filters, version);
     return {
       props: shown.map((row) => toCard(row, cardPhotoUrl)),
       next_cursor,
-      total: exact ? matches : PROPERTY_COUNT_CAP,
-      total_exact: exact,
-      uf: first ? ufOf(first) : null,
+      ...count,
+      uf: head ? ufOf(head) : null,
     };
   }
 

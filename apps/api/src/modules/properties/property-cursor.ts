@@ -54,6 +54,9 @@ function validValue(sort: PropertySort, value: unknown) {
         value >= 0 &&
         value < PROPERTY_STAGES.length
       );
+    case 'relevance':
+      // ts_rank: a small non-negative real.
+      return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1e6;
   }
 }
 

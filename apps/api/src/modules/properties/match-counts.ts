@@ -1,0 +1,75 @@
+import { PROPERTY_COUNT_CAP, type TotalKind } from '@bec/contracts';
+import type { Database } from '../../db/client.js';
+import * as repo from './properties.repository.js';
+
+export type MatchCount = { total: number; total_kind: TotalKind };
+
+type Entry = { version: string; at: number; count: Promise<MatchCount> };
+
+/** Filter combinations remembered per process; the least recently counted go first. */
+const MAX_ENTRIES = 1000;
+/**
+ * How long an approximate count ("más de 1.000", "≈ 24.000") is reused across writes. An exact
+ * count is reused only at the write version it was counted at, so it never goes stale.
+ */
+const APPROXIMATE_FOR_MS = 60_000;
+
+/**
+ * How many properties a filtered list matches, counted once per filter and data version instead
+ * of on every page: exactly up to PROPERTY_COUNT_CAP (a bounded read), else PostgreSQL's estimate
+ * (no read at all), labelled as such. Paging through a result, or many users on the same filter,
+ * costs the rows alone. The version is the one the page's rows were read at (properties_total,
+ * bumped by every write), so several API processes agree without sharing anything but the
+ * database.
+ */
+export function createMatchCounts(db: Database, now: () => number = Date.now) {
+  const entries = new Map<string, Entry>();
+
+  async function count(page: ReturnType<typeof repo.listPage>, filters: repo.PesoFilters) {
+    const [row] = await repo.run(page.count);
+    const matches = row?.matches ?? 0;
+    if (matches <= PROPERTY_COUNT_CAP) return { total: matches, total_kind: 'exact' } as const;
+    const estimate = await repo.estimateMatches(db, filters);
+    return estimate > PROPERTY_COUNT_CAP
+      ? ({ total: estimate, total_kind: 'estimate' } as const)
+      : ({ total: PROPERTY_COUNT_CAP, total_kind: 'at_least' } as const);
+  }
+
+  function remember(key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    // A failed count (the database went away) is not remembered.
+    entry.count.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+  }
+
+  return {
+    /** The count of the page's filters at `version`, counting only if nobody has yet. */
+    async of(
+      page: ReturnType<typeof repo.listPage>,
+      filters: repo.PesoFilters,
+      version: string,
+    ): Promise<MatchCount> {
+      const hit = entries.get(page.key);
+      if (hit && hit.version === version) return hit.count;
+      if (hit && now() - hit.at < APPROXIMATE_FOR_MS) {
+        const known = await hit.count.catch(() => null);
+        if (known && known.total_kind !== 'exact') return known;
+      }
+      const entry = { version, at: now(), count: count(page, filters) };
+      remember(page.key, entry);
+      return entry.count;
+    },
+    /** A count the caller already has: every match fit on a first page. */
+    know(page: ReturnType<typeof repo.listPage>, version: string, total: number) {
+      remember(page.key, {
+        version,
+        at: now(),
+        count: Promise.resolve({ total, total_kind: 'exact' }),
+      });
+    },
+  };
+}
+export type MatchCounts = ReturnType<typeof createMatchCounts>;
