@@ -339,6 +339,29 @@ for (const [driver, env] of Object.entries(DRIVERS)) {
       }
     });
 
+    it("hands out the next day's links the next day, not the ones it signed the day before", async () => {
+      const entry = await upload(await smallPng(), 'b.png', 'image/png');
+      const added = await attach([entry.path]);
+      const id = added.json().data.id;
+      const expiresOf = (link: string) =>
+        Number(new URL(link, 'http://x').searchParams.get('expires'));
+      const today = await detailOf(id);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 86_400_000 });
+      let tomorrow: typeof today;
+      try {
+        tomorrow = await detailOf(id);
+      } finally {
+        vi.useRealTimers();
+      }
+      const [before] = today.photo_urls;
+      const [after] = tomorrow.photo_urls;
+      for (const link of ['url', 'thumbnail_url', 'original_url'])
+        expect(expiresOf(after[link])).toBe(expiresOf(before[link]) + 86_400);
+      expect(tomorrow.photo_url).toBe(after.thumbnail_url);
+      // Fetched on the real clock (the S3 client keeps any clock skew it sees): still valid.
+      expect((await fetchPhoto(after.original_url)).status).toBe(200);
+    });
+
     it('refuses to sign anything but images, more than 20 files, or files over the size limit', async () => {
       const pdf = await sign([
         { name: 'escritura.pdf', content_type: 'application/pdf', size: 1000 },

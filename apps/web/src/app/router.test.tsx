@@ -25,7 +25,11 @@ describe('routes', () => {
 
   it('/data shows the Data section', async () => {
     visit('/data', signedInAuth('viewer'));
-    expect(await screen.findByRole('heading', { name: 'Data' })).toBeInTheDocument();
+    // The Data route's chunk (map and charts) is the largest lazy import: on a busy machine its
+    // first transform alone outlasts findBy's default second.
+    expect(
+      await screen.findByRole('heading', { name: 'Data' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   describe('/properties', () => {

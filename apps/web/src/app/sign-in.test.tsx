@@ -114,7 +114,7 @@ describe('AuthProvider', () => {
       props: [],
       next_cursor: null,
       total: 0,
-      total_exact: true,
+      total_kind: 'exact',
       uf: null,
     });
     const { fetchMock, callsTo } = network({

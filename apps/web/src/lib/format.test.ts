@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activateLocale } from '@/i18n/i18n';
 import {
+  formatApproximate,
   formatArea,
   formatCoordinate,
   formatDate,
@@ -44,6 +45,15 @@ describe('formatInteger', () => {
   });
 });
 
+describe('formatApproximate', () => {
+  it('rounds an estimate to two significant digits, with thousands dots', () => {
+    expect(formatApproximate(24_321)).toBe('24.000');
+    expect(formatApproximate(1_049)).toBe('1.000');
+    expect(formatApproximate(987_654)).toBe('990.000');
+    expect(formatApproximate(1_234_567)).toBe('1.200.000');
+  });
+});
+
 describe('formatArea', () => {
   it('writes m² with a decimal comma and thousands dots', () => {
     expect(formatArea(78)).toBe('78 m²');
@@ -79,6 +89,7 @@ describe('in English', () => {
     expect(formatPrice(185_000_000)).toBe('CLP$ 185,000,000');
     expect(formatArea(1234.75)).toBe('1,234.75 m²');
     expect(formatUf(4500.5)).toBe('UF 4,500.5');
+    expect(formatApproximate(24_321)).toBe('24,000');
   });
 
   it('writes dates the English way, still in Chile', () => {

@@ -18,6 +18,10 @@ function formatsOf(locale: Locale) {
       maximumFractionDigits: 2,
       useGrouping: 'always',
     }),
+    approximate: new Intl.NumberFormat(locale, {
+      maximumSignificantDigits: 2,
+      useGrouping: 'always',
+    }),
     coordinate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }),
     percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
     metres: new Intl.NumberFormat(locale, {
@@ -57,6 +61,11 @@ function formats() {
 /** A whole number with the language's thousands separators: "1.234.567" / "1,234,567". */
 export function formatInteger(value: number): string {
   return formats().whole.format(value);
+}
+
+/** An estimate, rounded to two significant digits: 24.321 → "24.000" / "24,000". */
+export function formatApproximate(value: number): string {
+  return formats().approximate.format(value);
 }
 
 /** A number with up to two decimals: "4.500,5" / "4,500.5". */

@@ -240,32 +240,41 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   const getPayload = (key: string, variant: string, expires: number) =>
     `GET\n${key}\n${variant}\n${expires}`;
 
+  /** A photo's links of one day, each signed when first asked for. */
+  type DayLinks = { expires: number; card?: string; gallery?: string; original?: string };
   // A link is the same all day, so a page of cards signs each cover once a day, not per request.
-  const signedUrls = new LRUCache<string, string>({ max: 20_000 });
+  // One entry per photo holds all its variants: a detail's three links are one lookup.
+  const signedLinks = new LRUCache<string, DayLinks>({ max: 20_000 });
 
-  function photoUrl(key: string, variant: Variant | 'original') {
+  /** Today's links of one photo, from the cache or a new entry. */
+  function dayLinks(key: string): DayLinks {
     const expires = urlExpiry();
-    const cacheKey = `${key}\n${variant}\n${expires}`;
-    let url = signedUrls.get(cacheKey);
-    if (url === undefined) {
-      const query = new URLSearchParams({
-        expires: String(expires),
-        sig: signer.sign(getPayload(key, variant, expires)),
-      });
-      url = `/photos/${key}/${variant}?${query}`;
-      signedUrls.set(cacheKey, url);
+    let links = signedLinks.get(key);
+    if (links === undefined || links.expires !== expires) {
+      links = { expires, card: undefined, gallery: undefined, original: undefined };
+      signedLinks.set(key, links);
     }
-    return url;
+    return links;
   }
 
-  /** The card-sized link alone, for the grid's cards. */
-  const cardPhotoUrl = (key: string) => photoUrl(key, 'card');
+  // `expires` is digits and the signature base64url: neither needs escaping in a query string.
+  const signedLink = (key: string, variant: Variant | 'original', expires: number) =>
+    `/photos/${key}/${variant}?expires=${expires}&sig=${signer.sign(getPayload(key, variant, expires))}`;
 
-  const photoUrls = (key: string) => ({
-    url: photoUrl(key, 'gallery'),
-    thumbnail_url: photoUrl(key, 'card'),
-    original_url: photoUrl(key, 'original'),
-  });
+  /** The card-sized link alone, for the grid's cards. */
+  const cardPhotoUrl = (key: string) => {
+    const links = dayLinks(key);
+    links.card ??= signedLink(key, 'card', links.expires);
+    return links.card;
+  };
+
+  const photoUrls = (key: string) => {
+    const links = dayLinks(key);
+    links.gallery ??= signedLink(key, 'gallery', links.expires);
+    links.card ??= signedLink(key, 'card', links.expires);
+    links.original ??= signedLink(key, 'original', links.expires);
+    return { url: links.gallery, thumbnail_url: links.card, original_url: links.original };
+  };
 
   const checkDownload = (
     key: string,

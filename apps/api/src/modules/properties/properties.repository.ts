@@ -270,6 +270,23 @@ export async function appliedUfValue(db: Database) {
 const createdBy = alias(users, 'created_by_user');
 const updatedBy = alias(users, 'updated_by_user');
 
+/** One of a detail's photos: `[id, storage_key, width, height]`. */
+export type DetailPhoto = [
+  id: number,
+  storageKey: string,
+  width: number | null,
+  height: number | null,
+];
+
+/**
+ * The property's photos in gallery order (`listPhotos`' order), as one JSON array PostgreSQL
+ * builds: the detail reads its row and its photos in one prepared statement, one round trip and
+ * one pool connection, where a second query (planned afresh every time) halved its throughput.
+ */
+const detailPhotos = sql<
+  DetailPhoto[]
+>`(select coalesce(json_agg(json_build_array(${property_photos.id}, ${property_photos.storage_key}, ${property_photos.width}, ${property_photos.height}) order by ${property_photos.position}, ${property_photos.id}), '[]'::json) from ${property_photos} where ${property_photos.property_id} = ${properties.id})`;
+
 function propertyQuery(db: Database) {
   return withNames(
     db
@@ -290,6 +307,7 @@ function propertyQuery(db: Database) {
         created_by_name: createdBy.name,
         updated_by_id: properties.updated_by,
         updated_by_name: updatedBy.name,
+        photos: detailPhotos,
       })
       .from(properties)
       .$dynamic(),
@@ -303,7 +321,10 @@ function propertyQuery(db: Database) {
 
 type PropertyRow = Awaited<ReturnType<typeof propertyQuery>>[number];
 
-/** Every field of one property, with the names it refers to (prepared: the detail page is hot). */
+/**
+ * Every field of one property, with the names it refers to and its photos (prepared: the detail
+ * page is hot).
+ */
 export async function findProperty(db: Database, id: number) {
   const statement = prepared<PropertyRow>(db, 'properties|detail', () => propertyQuery(db));
   return (await statement.prepared.execute({ id }))[0] ?? null;

@@ -234,13 +234,13 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
   }
 
   async function get(id: number): Promise<PropertyDetail> {
-    const [row, photos] = await Promise.all([repo.findProperty(db, id), repo.listPhotos(db, id)]);
+    const row = await repo.findProperty(db, id);
     if (!row) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
-    const photo_urls: Photo[] = photos.map((p) => ({
-      id: p.id,
-      ...photoUrls(p.storage_key),
-      width: p.width,
-      height: p.height,
+    const photo_urls: Photo[] = row.photos.map(([photoId, key, width, height]) => ({
+      id: photoId,
+      ...photoUrls(key),
+      width,
+      height,
     }));
     return {
       ...toCard(row, cardPhotoUrl),

@@ -116,7 +116,11 @@ describe('/waitlist', () => {
 describe('/data', () => {
   it('shows the Data section to a member', async () => {
     visit('/data', signedInAuth('viewer'));
-    expect(await screen.findByRole('heading', { name: 'Data' })).toBeInTheDocument();
+    // The Data route's chunk (map and charts) is the largest lazy import: on a busy machine its
+    // first transform alone outlasts findBy's default second.
+    expect(
+      await screen.findByRole('heading', { name: 'Data' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to /home', async () => {

@@ -57,7 +57,7 @@ const page = (ids: number[], next_cursor: string | null, total: number): Propert
   props: ids.map((id) => card(id)),
   next_cursor,
   total,
-  total_exact: true,
+  total_kind: 'exact',
   uf: null,
 });
 
@@ -143,10 +143,46 @@ describe('/properties', () => {
     expect(document.title).toBe('Properties · BEC');
   });
 
-  it('says "1,000+" when a broad filter was counted only up to the cap', async () => {
-    stubProperties(() => okReply({ ...page(range(1, 24), 'page-2', 1000), total_exact: false }));
-    visit('/properties?region_id=13');
-    expect(await screen.findByText('1,000+ properties · showing 24')).toBeInTheDocument();
+  describe('the count of a broad filter', () => {
+    it('says "More than 1,000" when it was counted only up to the cap, in both languages', async () => {
+      stubProperties(() =>
+        okReply({ ...page(range(1, 24), 'page-2', 1000), total_kind: 'at_least' }),
+      );
+      visit('/properties?region_id=13');
+      expect(
+        await screen.findByText('More than 1,000 properties · showing 24'),
+      ).toBeInTheDocument();
+      await act(() => activateLocale('es-CL'));
+      expect(
+        await screen.findByText('Más de 1.000 propiedades · mostrando 24'),
+      ).toBeInTheDocument();
+    });
+
+    it('says "≈ 24,000", rounded, when beyond the cap it is an estimate, and that it is approximate', async () => {
+      stubProperties(() =>
+        okReply({ ...page(range(1, 24), 'page-2', 24_321), total_kind: 'estimate' }),
+      );
+      visit('/properties?q=casa');
+      const count = await screen.findByText('≈ 24,000 properties · showing 24');
+      expect(count).toHaveAttribute(
+        'title',
+        'An approximate figure: beyond 1,000 matches, the total is estimated rather than counted',
+      );
+      await act(() => activateLocale('es-CL'));
+      expect(await screen.findByText('≈ 24.000 propiedades · mostrando 24')).toHaveAttribute(
+        'title',
+        'Cifra aproximada: sobre 1.000 coincidencias, el total se estima en vez de contarse',
+      );
+    });
+
+    it('counts an exact total of all shown without "showing", in both languages', async () => {
+      stubProperties(okReply(page(range(1, 24), null, 24)));
+      visit('/properties?q=casa');
+      const count = await screen.findByText('24 properties');
+      expect(count).not.toHaveAttribute('title');
+      await act(() => activateLocale('es-CL'));
+      expect(await screen.findByText('24 propiedades')).toBeInTheDocument();
+    });
   });
 
   it('speaks Spanish when that is the language: texts, counts, prices and the page title', async () => {
@@ -350,6 +386,92 @@ describe('/properties', () => {
       );
       // Debounced: no request for each letter typed.
       expect(requestsTo('GET /api/properties').length).toBeLessThan(4);
+    });
+
+    describe('sorting by relevance', () => {
+      const sortOptions = async (user: ReturnType<typeof userEvent.setup>) => {
+        await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+        const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+        await user.keyboard('{Escape}');
+        return options;
+      };
+
+      it('is offered only while there is a search, first in the list', async () => {
+        const user = userEvent.setup();
+        stubProperties();
+        const { router } = visit('/properties');
+        await screen.findByRole('heading', { name: 'Propiedad 1' });
+        expect(await sortOptions(user)).not.toContain('Relevance');
+
+        await user.type(screen.getByLabelText('Search'), 'vina casas');
+        await waitFor(() => expect(router.state.location.search).toBe('?q=vina+casas'));
+        expect((await sortOptions(user))[0]).toBe('Relevance');
+        // Typing a search keeps the order chosen: newest first until the user picks another.
+        expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Newest first');
+      });
+
+      it('sends sort=relevance with the search, and falls back to newest when the search is cleared', async () => {
+        const user = userEvent.setup();
+        const { requestsTo } = stubProperties();
+        const { router } = visit('/properties?q=vina+casas');
+        await screen.findByRole('heading', { name: 'Propiedad 1' });
+
+        await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+        await user.click(await screen.findByRole('option', { name: 'Relevance' }));
+        await waitFor(() =>
+          expect(router.state.location.search).toBe('?q=vina+casas&sort=relevance'),
+        );
+        await waitFor(() =>
+          expect(
+            Object.fromEntries(requestsTo('GET /api/properties').at(-1)?.search ?? []),
+          ).toEqual({ q: 'vina casas', sort: 'relevance' }),
+        );
+
+        await user.clear(screen.getByLabelText('Search'));
+        await waitFor(() => expect(router.state.location.search).toBe(''));
+        await waitFor(() =>
+          expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Newest first'),
+        );
+        await waitFor(() =>
+          expect(requestsTo('GET /api/properties').at(-1)?.search.toString()).toBe(''),
+        );
+        // The API was never asked for relevance without a search.
+        const asked = requestsTo('GET /api/properties').map((r) => r.search);
+        expect(asked.filter((s) => s.get('sort') === 'relevance' && !s.get('q'))).toEqual([]);
+      });
+
+      it('keeps another order when the search is cleared', async () => {
+        const user = userEvent.setup();
+        stubProperties();
+        const { router } = visit('/properties?q=casa&sort=price_asc');
+        await screen.findByRole('heading', { name: 'Propiedad 1' });
+        await user.clear(screen.getByLabelText('Search'));
+        await waitFor(() => expect(router.state.location.search).toBe('?sort=price_asc'));
+      });
+
+      it('a link with sort=relevance but no search lists newest first', async () => {
+        const { requestsTo } = stubProperties();
+        visit('/properties?sort=relevance');
+        await screen.findByRole('heading', { name: 'Propiedad 1' });
+        expect(requestsTo('GET /api/properties')[0]?.search.toString()).toBe('');
+        expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Newest first');
+      });
+
+      it('is called Relevancia in Spanish', async () => {
+        await act(() => activateLocale('es-CL'));
+        const user = userEvent.setup();
+        stubProperties();
+        visit('/properties?q=casa&sort=relevance');
+        await screen.findByRole('heading', { name: 'Propiedad 1' });
+        expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('Relevancia');
+        const search = screen.getByRole('searchbox', { name: 'Buscar' });
+        expect(search).toHaveAttribute('placeholder', 'Nombre, dirección, comuna, corredor…');
+        expect(search).toHaveAccessibleDescription(
+          'Busca en el nombre, la dirección, la comuna, la región, el corredor y las notas; las tildes son opcionales',
+        );
+        await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+        expect(await screen.findByRole('option', { name: 'Relevancia' })).toBeInTheDocument();
+      });
     });
 
     it('price, visited and sort go to the URL', async () => {

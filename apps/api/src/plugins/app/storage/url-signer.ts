@@ -1,9 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 /** HMAC signatures for URLs this server hands out (local uploads, photo downloads). */
 export function createUrlSigner(secret: string) {
-  const sign = (payload: string) =>
-    createHmac('sha256', secret).update(payload).digest('base64url');
+  // Imported once: a string key is turned into a key object on every signature (a tenth of it).
+  const key = createSecretKey(secret, 'utf8');
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   return {
     sign,
     verify(payload: string, signature: string) {

@@ -36,7 +36,8 @@ type Column = InfiniteData<PropertyList, string | null>;
 
 /**
  * The columns with `card` moved: out of the column it was in, first in `stage`'s column (the
- * server's order, newest first, comes back with the refetch), counts adjusted.
+ * server's order, newest first, comes back with the refetch), exact counts adjusted (a capped or
+ * estimated one stays as the server said).
  */
 export function moveInColumns(
   queryClient: QueryClient,
@@ -53,7 +54,7 @@ export function moveInColumns(
           pages: data.pages.map((page) => ({
             ...page,
             props: page.props.filter((p) => p.id !== card.id),
-            total: page.total_exact ? Math.max(0, page.total - 1) : page.total,
+            total: page.total_kind === 'exact' ? Math.max(0, page.total - 1) : page.total,
           })),
         }
       : data,
@@ -65,7 +66,7 @@ export function moveInColumns(
           pages: data.pages.map((page, index) => ({
             ...page,
             props: index === 0 ? [{ ...card, stage }, ...page.props] : page.props,
-            total: page.total_exact ? page.total + 1 : page.total,
+            total: page.total_kind === 'exact' ? page.total + 1 : page.total,
           })),
         }
       : data,

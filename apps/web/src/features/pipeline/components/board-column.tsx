@@ -1,4 +1,4 @@
-import type { PropertyCard, PropertyStage } from '@bec/contracts';
+import { PROPERTY_COUNT_CAP, type PropertyCard, type PropertyStage } from '@bec/contracts';
 import { useDroppable } from '@dnd-kit/core';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
@@ -6,6 +6,7 @@ import { useStageColumn } from '@/features/pipeline/api/get-stage-column';
 import { BoardCard } from '@/features/pipeline/components/board-card';
 import { columnDropId, STAGE_NAMES } from '@/features/pipeline/components/board-drag-messages';
 import { useT } from '@/i18n/use-t';
+import { formatApproximate, formatInteger } from '@/lib/format';
 
 export type BoardColumnProps = {
   stage: PropertyStage;
@@ -19,7 +20,8 @@ export type BoardColumnProps = {
 export const COLUMN_WIDTH = 260;
 
 /**
- * One stage: its name and how many properties are in it (exact, or "más de 1.000"), its cards
+ * One stage: its name and how many properties are in it (exact, "más de 1.000" or
+ * "≈ 24.000"), its cards
  * newest first, "Cargar más" for the next keyset page. The whole column is a drop target.
  */
 export function BoardColumn({ stage, filters, canMove, onMove }: BoardColumnProps) {
@@ -49,10 +51,21 @@ export function BoardColumn({ stage, filters, canMove, onMove }: BoardColumnProp
             {t(STAGE_NAMES[stage])}
           </Title>
           {first && (
-            <Badge variant="light" tt="none" data-testid="column-count">
-              {first.total_exact
+            <Badge
+              variant="light"
+              tt="none"
+              data-testid="column-count"
+              title={
+                first.total_kind === 'estimate'
+                  ? t('pipeline.estimateHint', { cap: formatInteger(PROPERTY_COUNT_CAP) })
+                  : undefined
+              }
+            >
+              {first.total_kind === 'exact'
                 ? t('pipeline.count', { count: first.total })
-                : t('pipeline.countCapped', { count: first.total })}
+                : first.total_kind === 'at_least'
+                  ? t('pipeline.countCapped', { count: first.total })
+                  : t('pipeline.countEstimate', { total: formatApproximate(first.total) })}
             </Badge>
           )}
         </Group>

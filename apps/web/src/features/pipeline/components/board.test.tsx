@@ -18,18 +18,20 @@ const cards: PropertyCard[] = [
   propertyCard(3, { name: 'Oficina en El Golf', stage: 'to_visit', updated_at: VERSION }),
 ];
 
-/** The list endpoint: each column's cards, and a capped count for Descartada. */
+/**
+ * The list endpoint: each column's cards, a count stopped at the cap for Descartada and an
+ * estimated one for En negociación.
+ */
 const list = (request: StubRequest): StubReply => {
   const stage = request.search.get('stage') as PropertyStage;
   const props = cards.filter((c) => c.stage === stage);
-  const capped = stage === 'discarded';
-  return okReply({
-    props,
-    next_cursor: null,
-    total: capped ? 1000 : props.length,
-    total_exact: !capped,
-    uf: null,
-  });
+  const counted =
+    stage === 'discarded'
+      ? { total: 1000, total_kind: 'at_least' as const }
+      : stage === 'negotiating'
+        ? { total: 24_321, total_kind: 'estimate' as const }
+        : { total: props.length, total_kind: 'exact' as const };
+  return okReply({ props, next_cursor: null, ...counted, uf: null });
 };
 
 function renderBoard(canMove = true) {
@@ -69,6 +71,11 @@ describe('Board', () => {
     expect(
       await within(column('Descartada')).findByText('más de 1.000 propiedades'),
     ).toBeInTheDocument();
+    const estimate = await within(column('En negociación')).findByText('≈ 24.000 propiedades');
+    expect(estimate.closest('[data-testid="column-count"]')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^Cifra aproximada/),
+    );
     expect(
       within(column('Comprada')).getByText('Ninguna propiedad en esta etapa.'),
     ).toBeInTheDocument();
@@ -121,6 +128,30 @@ describe('Board', () => {
     expect(api.requestsTo('PATCH /api/properties/1/stage').map((r) => r.body)).toEqual([
       { stage: 'to_visit', discard_reason: null, updated_at: VERSION },
     ]);
+  });
+
+  it('adjusts only exact counts when a card moves: a capped or estimated one stays as it was', async () => {
+    stubApi({
+      'GET /api/properties': list,
+      'PATCH /api/properties/3/stage': okReply({
+        id: 3,
+        stage: 'negotiating',
+        visited: false,
+        updated_at: '2026-01-02T00:00:00.000Z',
+      }),
+    });
+    renderBoard();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Mover Oficina en El Golf a otra etapa' }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'En negociación' }));
+    expect(within(column('En negociación')).getByText('Oficina en El Golf')).toBeInTheDocument();
+    expect(within(column('Por visitar')).getByText('0 propiedades')).toBeInTheDocument();
+    expect(within(column('En negociación')).getByText('≈ 24.000 propiedades')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Oficina en El Golf pasó a En negociación.'),
+    ).toBeInTheDocument();
   });
 
   it('puts the card back and says who changed it when the server answers 409', async () => {

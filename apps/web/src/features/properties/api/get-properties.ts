@@ -31,8 +31,15 @@ export type PropertyFilters = Partial<Pick<ListPropertiesQuery, PropertyFilterKe
 const DEFAULT_SORT = 'newest';
 
 /**
+ * The sort the filters mean: relevance ranks a search's matches, so without `q` it falls back to
+ * the default (the API refuses it alone), as when the search is cleared while sorted by relevance.
+ */
+const sortOf = ({ sort, q }: PropertyFilters) => (sort === 'relevance' && !q ? undefined : sort);
+
+/**
  * Reads the filters from search params (the page's URL), each with the shared contract's own
- * rule. A value the API would refuse (`region_id=abc`) is left out rather than failing the list.
+ * rule. A value the API would refuse (`region_id=abc`, `sort=relevance` without `q`) is left out
+ * rather than failing the list.
  */
 export function parsePropertyFilters(params: URLSearchParams): PropertyFilters {
   const filters: Record<string, unknown> = {};
@@ -44,7 +51,8 @@ export function parsePropertyFilters(params: URLSearchParams): PropertyFilters {
       filters[key] = parsed.data;
     }
   }
-  if (filters.sort === DEFAULT_SORT) delete filters.sort;
+  const sort = sortOf(filters as PropertyFilters);
+  if (sort === undefined || sort === DEFAULT_SORT) delete filters.sort;
   if (filters.price_unit === 'CLP') delete filters.price_unit;
   return filters as PropertyFilters;
 }
@@ -52,13 +60,16 @@ export function parsePropertyFilters(params: URLSearchParams): PropertyFilters {
 const hasPriceBound = (filters: PropertyFilters) =>
   filters.price_min !== undefined || filters.price_max !== undefined;
 
-/** The filters as search params, in a fixed order, without the unset ones or the default sort. */
+/**
+ * The filters as search params, in a fixed order, without the unset ones or the default sort (nor
+ * relevance without a search).
+ */
 export function propertyFiltersToSearchParams(filters: PropertyFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of PROPERTY_FILTER_KEYS) {
     const value = filters[key];
     if (value === undefined || value === null || value === '') continue;
-    if (key === 'sort' && value === DEFAULT_SORT) continue;
+    if (key === 'sort' && (value === DEFAULT_SORT || sortOf(filters) === undefined)) continue;
     // The unit qualifies the price bounds: CLP (the default) or alone, it filters nothing.
     if (key === 'price_unit' && (value === 'CLP' || !hasPriceBound(filters))) continue;
     params.set(key, String(value));

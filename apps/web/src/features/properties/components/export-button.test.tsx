@@ -1,4 +1,4 @@
-import type { PropertyList } from '@bec/contracts';
+import type { PropertyList, TotalKind } from '@bec/contracts';
 import { Notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,11 +38,11 @@ function streamingDownload() {
   };
 }
 
-const listed = (total: number, total_exact: boolean): PropertyList => ({
+const listed = (total: number, total_kind: TotalKind): PropertyList => ({
   props: [],
   next_cursor: null,
   total,
-  total_exact,
+  total_kind,
   uf: null,
 });
 
@@ -72,7 +72,7 @@ describe('ExportButton', () => {
     const filters = { region_id: 13 };
     const { queryClient } = renderWithProviders(<ExportButton filters={filters} />);
     queryClient.setQueryData(propertiesInfiniteQueryOptions(filters).queryKey, {
-      pages: [listed(3, true)],
+      pages: [listed(3, 'exact')],
       pageParams: [null],
     });
 
@@ -92,11 +92,14 @@ describe('ExportButton', () => {
     expect(saved).toEqual(['bec-propiedades-2026-11-21.csv']);
   });
 
-  it('counts rows alone when the list total is a lower bound', async () => {
+  it.each([
+    ['a lower bound', 1000, 'at_least'],
+    ['an estimate', 24_321, 'estimate'],
+  ] as const)('counts rows alone when the list total is %s', async (_, total, kind) => {
     const download = streamingDownload();
     const { queryClient } = renderWithProviders(<ExportButton filters={{}} />);
     queryClient.setQueryData(propertiesInfiniteQueryOptions({}).queryKey, {
-      pages: [listed(1000, false)],
+      pages: [listed(total, kind)],
       pageParams: [null],
     });
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -30,7 +30,7 @@ export function ExportButton({ filters }: ExportButtonProps) {
   const start = () => {
     const pages = queryClient.getQueryData(propertiesInfiniteQueryOptions(filters).queryKey);
     const last = pages?.pages.at(-1);
-    const of = last?.total_exact ? last.total : null;
+    const of = last?.total_kind === 'exact' ? last.total : null;
     setProgress({ rows: 0, of });
     exporter.mutate(
       { filters, onRows: (rows) => setProgress({ rows, of }) },

@@ -33,8 +33,9 @@ import classes from './property-filters.module.css';
 /** How long typing pauses before the search text or a price reaches the URL (and the list). */
 const FILTER_DEBOUNCE_MS = 300;
 
-/** The sort orders, in the order offered. */
+/** The sort orders, in the order offered (relevance only while searching). */
 const SORT_LABELS = {
+  relevance: 'properties.sort.relevance',
   newest: 'properties.sort.newest',
   oldest: 'properties.sort.oldest',
   price_asc: 'properties.sort.priceAsc',
@@ -69,7 +70,9 @@ const optionsOf = <V extends string>(
 /**
  * What the user types, kept here while typing and committed (to the URL) once typing pauses.
  * When the committed value changes from elsewhere (Clear filters, a link), the draft follows,
- * unless it already means that value ("abc " while "abc" is committed).
+ * unless it already means that value ("abc " while "abc" is committed). A value this hook
+ * committed itself is no news: it may come back after more was typed (the URL changes in a
+ * transition, which keystrokes interrupt on a slow device), and must not undo those keystrokes.
  */
 function useDraft<T, D>(
   committed: T | undefined,
@@ -79,13 +82,19 @@ function useDraft<T, D>(
 ) {
   const [draft, setDraft] = useState(() => toDraft(committed));
   const [seen, setSeen] = useState(committed);
+  // The values committed from here whose return has not been seen yet, oldest first.
+  const [sent, setSent] = useState<(T | undefined)[]>([]);
   if (committed !== seen) {
     setSeen(committed);
-    if (toValue(draft) !== committed) setDraft(toDraft(committed));
+    const echo = sent.indexOf(committed);
+    setSent(echo === -1 ? [] : sent.slice(echo + 1));
+    if (echo === -1 && toValue(draft) !== committed) setDraft(toDraft(committed));
   }
   const debounced = useDebouncedCallback((value: D) => {
     const next = toValue(value);
-    if (next !== committed) commit(next);
+    if (next === committed) return;
+    setSent((values) => [...values, next]);
+    commit(next);
   }, FILTER_DEBOUNCE_MS);
   const change = (value: D) => {
     setDraft(value);
@@ -94,6 +103,7 @@ function useDraft<T, D>(
   /** Drops what was typed and not yet committed (the committed value is cleared elsewhere). */
   const reset = () => {
     debounced.cancel();
+    setSent([]);
     setDraft(toDraft(undefined));
   };
   return { draft, change, flush: () => debounced.flush(), reset };
@@ -246,6 +256,8 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
           type="search"
           label={t('properties.filters.search')}
           placeholder={t('properties.filters.searchPlaceholder')}
+          // Everything it searches, beyond what the placeholder has room for.
+          title={t('properties.filters.searchHint')}
           value={search.draft}
           onChange={(event) => search.change(event.currentTarget.value)}
           maxLength={100}
@@ -359,7 +371,11 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
         {!hide.includes('sort') && (
           <Select<PropertySort>
             label={t('properties.filters.sortBy')}
-            data={optionsOf(SORT_LABELS, t)}
+            // Relevance ranks a search's matches: offered while there is one. Clearing the search
+            // drops it from the URL (the sort falls back to newest first).
+            data={optionsOf(SORT_LABELS, t).filter(
+              (option) => option.value !== 'relevance' || filters.q !== undefined,
+            )}
             value={filters.sort ?? 'newest'}
             onChange={(value) =>
               onChange({ sort: value === 'newest' ? undefined : (value ?? undefined) })

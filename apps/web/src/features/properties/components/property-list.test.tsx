@@ -22,7 +22,7 @@ describe('PropertyList', () => {
         props: ids.map(card),
         next_cursor: null,
         total: ids.length,
-        total_exact: true,
+        total_kind: 'exact',
         uf: null,
       }),
     });

@@ -1,3 +1,4 @@
+import { PROPERTY_COUNT_CAP } from '@bec/contracts';
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -9,7 +10,7 @@ import {
 import { type PhotoPriority, PropertyCard } from '@/features/properties/components/property-card';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
-import { formatInteger } from '@/lib/format';
+import { formatApproximate, formatInteger } from '@/lib/format';
 
 export type PropertyListProps = { filters: PropertyFilters };
 
@@ -90,11 +91,15 @@ function PropertyResults({ filters }: PropertyListProps) {
   // The UF the newest page was converted with (each page says; they agree but across midnight).
   const uf = lastPage?.uf ?? null;
   const total = lastPage?.total ?? cards.length;
-  // A broad filter is counted up to a cap: "1.000+ properties".
-  const atLeast = lastPage?.total_exact === false;
-  const count = atLeast
-    ? t('properties.list.countAtLeast', { total: formatInteger(total) })
-    : t('properties.list.count', { count: total, total: formatInteger(total) });
+  // A broad filter is counted up to a cap ("More than 1.000 properties"), or beyond it estimated
+  // ("≈ 24.000 properties").
+  const kind = lastPage?.total_kind ?? 'exact';
+  const count =
+    kind === 'at_least'
+      ? t('properties.list.countAtLeast', { total: formatInteger(total) })
+      : kind === 'estimate'
+        ? t('properties.list.countEstimate', { total: formatApproximate(total) })
+        : t('properties.list.count', { count: total, total: formatInteger(total) });
 
   if (cards.length === 0) {
     return (
@@ -110,8 +115,17 @@ function PropertyResults({ filters }: PropertyListProps) {
   return (
     <Stack gap="md">
       {!isFetchNextPageError && errorAlert}
-      <Text size="sm" c="dimmed" role="status">
-        {cards.length < total || atLeast
+      <Text
+        size="sm"
+        c="dimmed"
+        role="status"
+        title={
+          kind === 'estimate'
+            ? t('properties.list.estimateHint', { cap: formatInteger(PROPERTY_COUNT_CAP) })
+            : undefined
+        }
+      >
+        {cards.length < total || kind !== 'exact'
           ? t('properties.list.showing', { count, shown: formatInteger(cards.length) })
           : count}
       </Text>

@@ -1,0 +1,13 @@
+import { test } from '@playwright/test';
+import { missingBrowserReason } from './browser';
+import { spanishSearchJourney } from './search-journey';
+
+test.skip(missingBrowserReason !== undefined, missingBrowserReason);
+
+// On the demo's data (32 properties, one of them a depto in Viña del Mar): issue 19's search.
+test('an editor searches "vina casas": the houses in Viña del Mar only, by relevance, and back to newest', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await spanishSearchJourney(page, 'editor@bec.local');
+});
