@@ -112,4 +112,9 @@ UPDATE "properties" SET "name" = "name";--> statement-breakpoint
 ALTER TABLE "properties" ALTER COLUMN "search_vector" SET NOT NULL;--> statement-breakpoint
 DROP INDEX "properties_search_idx";--> statement-breakpoint
 ALTER TABLE "properties" DROP COLUMN "search_text";--> statement-breakpoint
+-- Ten times the default statistics: the planner estimates a word by the lexemes ANALYZE keeps
+-- (10 × this target) and guesses any other as half the rarest kept. With the default, a comuna of
+-- 450 listings in a million was estimated at 1,600 and searched by walking the newest-first index
+-- through 49,000 rows instead of reading its 450 from the GIN index.
+ALTER TABLE "properties" ALTER COLUMN "search_vector" SET STATISTICS 1000;--> statement-breakpoint
 CREATE INDEX "properties_search_idx" ON "properties" USING gin ("search_vector");
