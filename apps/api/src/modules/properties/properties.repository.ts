@@ -202,20 +202,12 @@ type PageRow = Awaited<ReturnType<typeof listQuery>>[number];
  * price range at 10k rows and read over 10,000 rows for a page at 100k. Equality filters (región,
  * comuna, type, stage…) keep their named statements: one plan serves every value.
  */
-const PLANNED_WITH_VALUES = new Set<FilterKey>([
-  'q',
-  'price_min',
-  'price_max',
-  'land_min',
-  'land_max',
-  'building_min',
-  'building_max',
-]);
+const plannedWithValues = (key: FilterKey) => key === 'q' || /_(min|max)$/.test(key);
 
 /**
  * What one list page runs, as prepared statements with their values: `rows`, `head` for when a
  * page comes back empty, and `count` for when the matches need counting. A search or a range is
- * planned with its values every time (an unnamed statement: see PLANNED_WITH_VALUES); everything
+ * planned with its values every time (an unnamed statement: see plannedWithValues); everything
  * else is named and planned once per connection. The benchmark runs the very same statements through `pg`.
  */
 export function listPage(
@@ -226,7 +218,7 @@ export function listPage(
   cursor: PropertyCursor | null,
 ) {
   const active = activeFilters(filters);
-  const plan = active.keys.some((key) => PLANNED_WITH_VALUES.has(key)) ? 'per-execution' : 'once';
+  const plan = active.keys.some(plannedWithValues) ? 'per-execution' : 'once';
   const shape = `${sort}|${active.keys.join(',')}|${cursor ? 'after' : 'first'}|${limit}`;
   const rowValues: Record<string, unknown> = { ...active.values };
   if (cursor) Object.assign(rowValues, { after_value: cursor.value, after_id: cursor.id });
