@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { serveArgs } from './apps/api/test/serve-command';
 import { chromiumArgs, chromiumPath, e2eRequired, missingBrowserReason } from './e2e/browser';
 import { TILES } from './e2e/map-tiles';
 import { PRODUCTION, productionSkipReason } from './e2e/production/settings';
@@ -118,8 +119,8 @@ export default defineConfig({
     ? undefined
     : [
         {
-          // The real server, as `npm run serve` runs it; it serves the built web app (npm run build).
-          command: 'node --import tsx apps/api/src/server.ts',
+          // The built server, as `npm run serve` runs it; it serves the built web app (npm run build).
+          command: ['node', ...serveArgs()].join(' '),
           url: `${baseURL}/readyz`,
           reuseExistingServer: false,
           timeout: 120_000,

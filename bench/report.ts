@@ -4,6 +4,7 @@ import type { LevelFigures } from './compression.js';
 import type { PlanVerdict } from './explain.js';
 import type { ExportResult } from './export.js';
 import { type LoadResult, PAIRED_ROUNDS } from './load.js';
+import type { StartupFigures } from './startup.js';
 
 const startedAt = performance.now();
 
@@ -71,6 +72,8 @@ export type Summary = {
   /** What the run left out, and why (the parts not about the lists, at a million rows). */
   skipped: string[];
   memory: { rssMb: number; peakMb: number } | null;
+  /** The built server's start time and idle memory (bench/startup.ts). */
+  startup: StartupFigures | null;
   plans: { label: string; verdict: PlanVerdict }[];
   totals: { label: string; line: string }[];
   exports: ExportResult[];
@@ -94,7 +97,7 @@ export type Summary = {
   loadAtStart: number;
 };
 
-const num = (n: number | undefined, digits = 0) =>
+export const num = (n: number | undefined, digits = 0) =>
   n === undefined || Number.isNaN(n)
     ? '–'
     : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -104,7 +107,7 @@ export const scale = (rows: number) =>
     : rows >= 1000
       ? `${num(rows / 1000)}k`
       : num(rows);
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2
@@ -429,8 +432,8 @@ export function printSummary(summary: Summary, targets: Target[], extra: string[
   out.push('');
   if (summary.only)
     out.push(
-      summary.only === 'market'
-        ? 'BENCH_ONLY=market ran a subset: only the Data section’s targets are judged.'
+      summary.only === 'market' || summary.only === 'startup'
+        ? `BENCH_ONLY=${summary.only} ran a subset: only its own targets are judged.`
         : `Targets not judged: BENCH_ONLY=${summary.only} ran a subset.`,
     );
   for (const t of targets) out.push(`${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.detail}`);

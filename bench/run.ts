@@ -66,9 +66,10 @@ import {
   BENCH_ADMIN,
   BENCH_AUDIENCE,
   logTail,
-  type RunningServer,
+  type SpawnedServer,
   startServer,
 } from './server.js';
+import { judgeRuntime, measureStartup, startupLine } from './startup.js';
 
 // Loading 100,000 rows, whose batches outlive young-generation collections, teaches V8 to
 // allocate pg's rows and strings straight in the old generation (allocation-site pretenuring).
@@ -139,7 +140,7 @@ const SEED_PARALLEL = 3;
  * and, as the form does, the duplicate check before each add), no targets.
  */
 const only = process.env.BENCH_ONLY || null;
-const SUBSETS = new Set(['lists', 'compression', 'plans', 'market', 'add']);
+const SUBSETS = new Set(['lists', 'compression', 'plans', 'market', 'add', 'startup']);
 
 /** The UF in use while loading (pesos), and the next day's-value re-pricing is timed with. */
 const BENCH_UF = 39_643.59;
@@ -191,6 +192,7 @@ async function main() {
     lists: [],
     skipped: [],
     memory: null,
+    startup: null,
     plans: [],
     totals: [],
     exports: [],
@@ -224,6 +226,7 @@ async function main() {
     detail: !only,
     exports: !only && extras,
     add: (!only && extras) || only === 'add',
+    startup: !only || only === 'startup',
   };
   if (!only && !extras)
     summary.skipped.push(
@@ -249,7 +252,7 @@ async function main() {
   let failed = false;
   let pool: pg.Pool | null = null;
   let handle: Awaited<ReturnType<typeof openDatabase>> | null = null;
-  let server: RunningServer | null = null;
+  let server: SpawnedServer | null = null;
   let issuer: TestIssuer | null = null;
 
   try {
@@ -283,6 +286,10 @@ async function main() {
     for (const [email, name, role] of TEAM) await users.upsertByEmail(email, role, name);
 
     issuer = await startIssuer(BENCH_AUDIENCE);
+    if (runs.startup) {
+      progress(`starting the built server ${3 * 2} times (PostgreSQL and PGlite in turn)`);
+      summary.startup = await measureStartup({ databaseUrl: database.url, tempDir, issuer });
+    }
     server = await startServer({ databaseUrl: database.url, tempDir, issuer });
     progress(`API server pid ${server.pid} ready at ${server.base} (log: ${server.logFile})`);
     const token = await adminToken(server.base, issuer);
@@ -643,14 +650,14 @@ async function main() {
     ...(only === 'lists' ? firstPage.slice(0, 1) : only ? [] : firstPage),
     ...(runs.lists ? judgeLists(summary.lists) : []),
     ...(runs.market ? judgeMarket(scenarios, MEDIUM, TOP) : []),
+    ...(runs.startup ? judgeRuntime(summary.startup, only ? null : summary.memory) : []),
   ];
-  printSummary(
-    summary,
-    targets,
-    marketPlans.length || marketCold.length
+  printSummary(summary, targets, [
+    ...(marketPlans.length || marketCold.length
       ? marketSummary(scenarios, marketPlans, marketCold, MEDIUM, TOP)
-      : [],
-  );
+      : []),
+    ...(summary.startup ? [startupLine(summary.startup)] : []),
+  ]);
   const invalid =
     scenarios.some((s) => s.error) ||
     summary.lists.some((phase) => phase.cases.some((c) => c.error)) ||

@@ -2,17 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestIssuer } from '../apps/api/test/issuer.js';
+import { serveArgs } from '../apps/api/test/serve-command.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_ENTRY = path.join(root, 'apps/api/src/server.ts');
 const READY_TIMEOUT_MS = 90_000;
-
-export type RunningServer = SpawnedServer & {
-  /** Resident and peak memory of the server process from /proc (MB). */
-  memory: () => { rssMb: number; peakMb: number };
-};
+/** How often a starting server is asked whether it is ready: the start time's resolution. */
+const READY_POLL_MS = 20;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,15 +48,20 @@ export type SpawnedServer = {
   base: string;
   pid: number;
   logFile: string;
+  /** From spawning the process to the first 200 from /readyz (ms). */
+  readyMs: number;
+  /** Resident and peak memory of the server process from /proc (MB). */
+  memory: () => { rssMb: number; peakMb: number };
   /** Throws (with the log's tail) if the server has died since it started. */
   assertAlive: () => void;
   stop: () => Promise<void>;
 };
 
 /**
- * Starts `apps/api/src/server.ts` on a free port with exactly the environment `envFor(port)`
- * answers (plus PATH and HOME, so nothing from the caller's shell changes what is measured), logs
- * to `tempDir/server.log`, and waits for `GET <base>/readyz`. Node is spawned directly (not through
+ * Starts the built server as `npm run serve` does (apps/api/dist: the caller builds it) on a free
+ * port with exactly the environment `envFor(port)` answers (plus PATH and HOME, so nothing from
+ * the caller's shell changes what is measured), logs to `tempDir/server.log`, and waits for
+ * `GET <base>/readyz`. Node is spawned directly (not through
  * npm) so its pid is the server's; the cwd is `tempDir`, so no stray `.env` is loaded. If this
  * process dies, the server does not outlive it.
  */
@@ -73,17 +73,12 @@ export async function spawnServer(
   const { base, env } = envFor(port);
   const logFile = path.join(tempDir, 'server.log');
   const log = openSync(logFile, 'a');
-  // tsx is resolved here because the server's cwd has no node_modules to resolve a bare
-  // `--import tsx` from.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', import.meta.resolve('tsx'), SERVER_ENTRY],
-    {
-      cwd: tempDir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ['ignore', log, log],
-    },
-  );
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, serveArgs(), {
+    cwd: tempDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn the API server');
@@ -116,13 +111,19 @@ export async function spawnServer(
         `the API server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${logTail(logFile)}`,
       );
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
+  const readyMs = performance.now() - started;
 
   return {
     base,
     pid,
     logFile,
+    readyMs,
+    memory: () => ({
+      rssMb: readStatusKb(pid, 'VmRSS') / 1024,
+      peakMb: readStatusKb(pid, 'VmHWM') / 1024,
+    }),
     assertAlive: () => {
       if (exited) throw died();
     },
@@ -152,8 +153,8 @@ export async function startServer({
   databaseUrl: string;
   tempDir: string;
   issuer: TestIssuer;
-}): Promise<RunningServer> {
-  const server = await spawnServer(tempDir, (port) => {
+}): Promise<SpawnedServer> {
+  return spawnServer(tempDir, (port) => {
     const base = `http://127.0.0.1:${port}`;
     return {
       base,
@@ -173,13 +174,6 @@ export async function startServer({
       },
     };
   });
-  return {
-    ...server,
-    memory: () => ({
-      rssMb: readStatusKb(server.pid, 'VmRSS') / 1024,
-      peakMb: readStatusKb(server.pid, 'VmHWM') / 1024,
-    }),
-  };
 }
 
 /**

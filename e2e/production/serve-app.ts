@@ -1,4 +1,4 @@
-// The app of the production journeys: the real server (`npm run serve`) on a fresh PostgreSQL
+// The app of the production journeys: the built server (`npm run serve`) on a fresh PostgreSQL
 // database made here, on DATABASE_URL's server, and dropped when the server has stopped.
 // Run by playwright.config.ts with the rest of the configuration in its environment.
 import { spawn } from 'node:child_process';
@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serveArgs } from '../../apps/api/test/serve-command';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('DATABASE_URL is needed to make the journeys a database.');
@@ -27,7 +28,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bec-e2e-prod-'));
 const databaseUrl = new URL(serverUrl);
 databaseUrl.pathname = `/${name}`;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const server = spawn(process.execPath, serveArgs(), {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: databaseUrl.href, DATA_DIR: dataDir },
 });

@@ -59,8 +59,6 @@ import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
 import { createLocalStorage } from './plugins/app/storage/local-storage.js';
-import { s3Origin } from './plugins/app/storage/s3-origin.js';
-import { createS3Storage } from './plugins/app/storage/s3-storage.js';
 import { loadSigningSecret } from './plugins/app/storage/signing-secret.js';
 import { createUrlSigner } from './plugins/app/storage/url-signer.js';
 import { createTokenVerifier, type TokenVerifier } from './plugins/app/token-verifier.js';
@@ -166,7 +164,10 @@ export async function buildApp(options: BuildAppOptions) {
   }
 
   const s3 = config.storage.kind === 's3' ? config.storage : null;
-  const storageOrigin = s3 ? await s3Origin(s3) : null;
+  // The AWS SDK is loaded only when photos live in S3.
+  const storageOrigin = s3
+    ? await (await import('./plugins/app/storage/s3-origin.js')).s3Origin(s3)
+    : null;
 
   /** Helmet's options for documents; the CSP names the provider's origins once discovered. */
   const documentHeaderOptions = (provider?: ProviderEndpoints) => ({
@@ -241,7 +242,10 @@ export async function buildApp(options: BuildAppOptions) {
       ? createLocalStorage({ dir: config.storage.dir, signer })
       : null;
   const storage =
-    local?.storage ?? createS3Storage(config.storage as Extract<Config['storage'], { kind: 's3' }>);
+    config.storage.kind === 's3'
+      ? (await import('./plugins/app/storage/s3-storage.js')).createS3Storage(config.storage)
+      : local?.storage;
+  if (!storage) throw new Error(`no photo storage for STORAGE=${config.storage.kind}`);
   const photos = createPhotosService(database.db, {
     storage,
     signer,

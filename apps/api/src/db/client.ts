@@ -2,15 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DEFAULT_DATABASE_TIMEOUT, DEFAULT_POOL_SIZE } from '../config.js';
 import { lockDataDir } from './pglite-lock.js';
@@ -94,6 +89,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await mkdir(path.dirname(options.dataDir), { recursive: true });
       unlock = await lockDataDir(options.dataDir);
     }
+    // Loaded only for the embedded database: a server on PostgreSQL never pays for the WASM build.
+    const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate }] =
+      await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+        import('@electric-sql/pglite/contrib/unaccent'),
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+      ]);
     // The migrations create these extensions; PGlite has to be handed their builds up front.
     const client = new PGlite({
       dataDir: options.dataDir ?? undefined,
@@ -111,7 +115,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'pglite',
       migrate: async () => {
         const fresh = !(await hasMigrations(db));
-        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+        await migrate(drizzlePglite(client, { schema }), { migrationsFolder });
         return { fresh };
       },
       ping: async () => {

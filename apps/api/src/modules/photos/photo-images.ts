@@ -1,5 +1,10 @@
-import decodeHeic from 'heic-decode';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+
+// Loaded on the first photo, not at start: sharp's native library and libheif's WASM hold ~60 MB
+// a server that serves no upload never needs (ADR 020).
+// import() loads a module once and answers from the module cache after that.
+const loadSharp = async () => (await import('sharp')).default;
+const loadHeicDecoder = async () => (await import('heic-decode')).default;
 
 /** What a photo really is, read from its bytes: never trusted from a header or a file name. */
 export type ImageInfo = { contentType: string; width: number; height: number };
@@ -41,6 +46,7 @@ const isHeifContainer = (buffer: Buffer) =>
  * the HEVC-coded HEIC that phones make: those are decoded with libheif compiled to WASM.
  */
 async function open(buffer: Buffer): Promise<{ image: Sharp; heic: boolean }> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(buffer, { failOn: 'error' });
     await image.metadata();
@@ -49,6 +55,7 @@ async function open(buffer: Buffer): Promise<{ image: Sharp; heic: boolean }> {
     return { image, heic: false };
   } catch (err) {
     if (!isHeifContainer(buffer)) throw err;
+    const decodeHeic = await loadHeicDecoder();
     const decoded = await decodeHeic({ buffer: new Uint8Array(buffer) });
     return {
       image: sharp(Buffer.from(decoded.data.buffer), {
@@ -88,6 +95,7 @@ export async function renderVariant(buffer: Buffer, variant: Variant): Promise<B
   const { data, info } = await resized.raw().toBuffer({ resolveWithObject: true });
   // Not `info` itself: its `premultiplied` flag is set with an alpha channel whose pixels are not.
   const raw = { width: info.width, height: info.height, channels: info.channels };
+  const sharp = await loadSharp();
   const encode = (q: number) => sharp(data, { raw }).webp({ quality: q, effort: 6 }).toBuffer();
   return withinBudget(encode, quality, maxBytes);
 }
