@@ -140,6 +140,8 @@ describe.skipIf(!onPostgres)(
     let balancer: Awaited<ReturnType<typeof startBalancer>>;
     const dataDirs: string[] = [];
     const servers = {} as Record<Backend, ServerProcess>;
+    /** Both starts, settled (never rejects): afterAll waits for a start still under way. */
+    let starting: Promise<PromiseSettledResult<ServerProcess>[]> = Promise.resolve([]);
     const today = chileDate(new Date());
 
     beforeAll(async () => {
@@ -153,9 +155,9 @@ describe.skipIf(!onPostgres)(
     });
 
     afterAll(async () => {
-      // Every process is stopped even when a test failed (server-process.ts also kills what is
-      // left if this process exits first).
-      await Promise.allSettled(Object.values(servers).map((s) => s.stop()));
+      // Every process is stopped even when a test failed, or a start that failed the first test
+      // finished after it (server-process.ts also kills what is left if this process exits).
+      for (const r of await starting) if (r.status === 'fulfilled') await r.value.stop();
       await Promise.allSettled([
         balancer?.close(),
         s3?.close(),
@@ -249,17 +251,10 @@ describe.skipIf(!onPostgres)(
       const holder = new pg.Client({ connectionString: database.url ?? '' });
       await holder.connect();
       const started = performance.now();
-      let starting: Promise<PromiseSettledResult<ServerProcess>[]>;
       try {
         await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         const [envA, envB] = await Promise.all([envOf(), envOf()]);
         starting = Promise.allSettled([startServer({ env: envA }), startServer({ env: envB })]);
-        void starting.then((results) => {
-          // Kept for afterAll as soon as each is ready, whatever happens to the other.
-          results.forEach((r, i) => {
-            if (r.status === 'fulfilled') servers[i === 0 ? 'a' : 'b'] = r.value;
-          });
-        });
         const waiting = async () => {
           const [row] = await queryRows<{ n: number }>(
             database.handle.db,
