@@ -3,7 +3,7 @@
 // promises, end to end. PostgreSQL only: PGlite is one process's database.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -421,5 +421,34 @@ describe.skipIf(!onPostgres)(
       );
       expect(Number(fetch?.next_in)).toBeGreaterThan(55);
     });
+
+    it('kept nothing under either DATA_DIR: the processes share only the database and the bucket', async () => {
+      for (const dir of dataDirs) expect(await readdir(dir)).toEqual([]);
+    });
   },
 );
+
+// What the PGlite project checks instead: its database is one process's, and a second server on
+// the same DATA_DIR stops at start, naming the first, which goes on serving.
+describe.skipIf(onPostgres)('PGlite: a second process on the same DATA_DIR', () => {
+  const started: ServerProcess[] = [];
+  let dataDir = '';
+  afterAll(async () => {
+    for (const s of started) await s.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops at start with the first process named, and the first serves on', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bec-two-pglite-'));
+    const env = { DATA_DIR: dataDir, SEED_DEMO: '0', UF_SOURCE: 'none', LOG_LEVEL: 'warn' };
+    const first = await startServer({ env });
+    started.push(first);
+    const second = startServer({ env });
+    await expect(second).rejects.toThrow(
+      new RegExp(
+        `BEC could not start: The embedded database in \\S+ is in use by process ${first.pid} `,
+      ),
+    );
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+  });
+});
