@@ -314,7 +314,7 @@ describe.skipIf(!onPostgres)(
       expect(second.status, second.text).toBe(200);
       expect(second.json.data.id).toBe(first.json.data.id);
 
-      const turns = [];
+      const turns: (string | null)[] = [];
       for (let i = 0; i < 4; i++) {
         const answer = await call(null, 'GET', '/api/users/me');
         expect(answer.status).toBe(200);
