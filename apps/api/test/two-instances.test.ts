@@ -145,13 +145,14 @@ describe.skipIf(!onPostgres)(
     const today = chileDate(new Date());
 
     beforeAll(async () => {
-      [database, s3, issuer, uf, balancer] = await Promise.all([
-        createTestDatabase(),
-        startS3(),
-        startIssuer(AUDIENCE),
-        startFakeUfSource(() => ({ json: mindicadorSeries([{ date: today, value: 39_643.59 }]) })),
-        startBalancer(),
-      ]);
+      // One after the other, so that afterAll closes whatever started before a failure.
+      database = await createTestDatabase();
+      s3 = await startS3();
+      issuer = await startIssuer(AUDIENCE);
+      uf = await startFakeUfSource(() => ({
+        json: mindicadorSeries([{ date: today, value: 39_643.59 }]),
+      }));
+      balancer = await startBalancer();
     });
 
     afterAll(async () => {
