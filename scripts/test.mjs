@@ -143,7 +143,7 @@ const steps = [
       : () => ({ passed: 0, failed: 0, skipped: 0, note: 'skipped: no .dependency-cruiser.cjs' }),
   },
   {
-    title: 'Build the web app',
+    title: 'Build (web app, API)',
     command: 'npm run build',
     action: checkStep(npm, ['run', 'build']),
   },

@@ -20,6 +20,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
+import { onTheClock } from './lib/on-the-clock.js';
 import { brokersRoutes } from './modules/brokers/brokers.routes.js';
 import { createBrokersService } from './modules/brokers/brokers.service.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
@@ -153,7 +154,16 @@ export async function buildApp(options: BuildAppOptions) {
     refreshMs: config.uf.refreshMs,
   });
   try {
-    const prepared = await prepareDatabase(database, { seedDemo: config.seedDemo });
+    const prepared = await prepareDatabase(database, {
+      seedDemo: config.seedDemo,
+      onWait: () =>
+        app.log.info('Another process is migrating the database; waiting for its migration lock'),
+    });
+    if (prepared.applied)
+      app.log.info(
+        { migrations: prepared.applied },
+        `Applied ${prepared.applied} database migration${prepared.applied === 1 ? '' : 's'}`,
+      );
     if (prepared.demo) app.log.info(`New database: loaded ${prepared.demo} demo properties.`);
     // UF prices at the value in effect before the first request (the day may have rolled over
     // while the server was down, or the demo just stored its UF value).
@@ -275,15 +285,26 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onReady', async () => uf.start());
   app.addHook('onClose', async () => uf.stop());
 
-  // Uploads nobody attached are collected hourly (row locks make it safe on several processes).
-  app.decorate('collectUnattachedPhotos', (now?: Date) => photos.collectUnattached(now));
-  const collector = setInterval(() => {
-    photos
-      .collectUnattached()
-      .catch((err) => app.log.warn({ err }, 'collecting unattached photos failed'));
-  }, 3600_000);
-  collector.unref();
-  app.addHook('onClose', async () => clearInterval(collector));
+  // Uploads nobody attached are collected every UPLOAD_COLLECTION_SECONDS on the clock (hourly, on
+  // the hour), by every process at once: row locks give each upload to one of them.
+  app.decorate(
+    'collectUnattachedPhotos',
+    async (now?: Date) => (await photos.collectUnattached(now)).length,
+  );
+  const collector = onTheClock(
+    config.photos.collectionMs,
+    async (tick) => {
+      const keys = await photos.collectUnattached();
+      if (keys.length)
+        app.log.info(
+          { tick, collected: keys.length, keys },
+          `Collected ${keys.length} upload${keys.length === 1 ? '' : 's'} never attached`,
+        );
+      else app.log.debug({ tick, collected: 0 }, 'No uploads to collect');
+    },
+    { onError: (err) => app.log.warn({ err }, 'collecting unattached photos failed') },
+  );
+  app.addHook('onClose', () => collector.stop());
 
   // Visits whose time has come move their property to visited, every few minutes per process
   // (one conditional statement with SKIP LOCKED: each move happens once across processes).

@@ -130,6 +130,23 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('collects unattached uploads hourly, or every UPLOAD_COLLECTION_SECONDS (1 s to a day)', () => {
+    expect(loadConfig({}).photos).toEqual({ maxBytes: 25 * 1024 * 1024, collectionMs: 3_600_000 });
+    expect(loadConfig({ UPLOAD_COLLECTION_SECONDS: '1' }).photos.collectionMs).toBe(1000);
+    expect(loadConfig({ UPLOAD_COLLECTION_SECONDS: '86400' }).photos.collectionMs).toBe(86_400_000);
+    expect(
+      ['0', '86401', '1.5', 'hourly', '-60'].flatMap((value) =>
+        problemsOf({ UPLOAD_COLLECTION_SECONDS: value }),
+      ),
+    ).toEqual([
+      'UPLOAD_COLLECTION_SECONDS="0": must be between 1 and 86400 seconds',
+      'UPLOAD_COLLECTION_SECONDS="86401": must be between 1 and 86400 seconds',
+      'UPLOAD_COLLECTION_SECONDS="1.5": must be a whole number of seconds',
+      'UPLOAD_COLLECTION_SECONDS="hourly": must be a number of seconds',
+      'UPLOAD_COLLECTION_SECONDS="-60": must be between 1 and 86400 seconds',
+    ]);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/bec' }).database).toEqual({
       kind: 'postgres',

@@ -23,6 +23,12 @@ export const DEFAULT_POOL_SIZE = 5;
  */
 export const DEFAULT_DATABASE_TIMEOUT = 10;
 
+/**
+ * Seconds between collections of uploads never attached (on the clock: 3600 runs on the hour, in
+ * every process at once; see app.ts).
+ */
+export const DEFAULT_UPLOAD_COLLECTION_SECONDS = 3600;
+
 /** Minutes between fetches of published UF values (shared by every process; see uf.service.ts). */
 export const DEFAULT_UF_REFRESH_MINUTES = 60;
 /** Seconds a UF source may take to answer before the fetch counts as failed. */
@@ -141,6 +147,12 @@ const EnvSchema = z.object({
     .positive({ error: 'must be positive' })
     .max(200, { error: 'must be at most 200' })
     .default(25),
+  UPLOAD_COLLECTION_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be between 1 and 86400 seconds' })
+    .max(86_400, { error: 'must be between 1 and 86400 seconds' })
+    .default(DEFAULT_UPLOAD_COLLECTION_SECONDS),
 });
 
 /** Rules across variables, checked on the raw values so they are reported with all the others. */
@@ -200,7 +212,11 @@ export type Config = {
         credentials?: { accessKeyId: string; secretAccessKey: string };
         forcePathStyle: boolean;
       };
-  photos: { maxBytes: number };
+  photos: {
+    maxBytes: number;
+    /** How often uploads never attached are looked for (on the clock, in every process). */
+    collectionMs: number;
+  };
   urlSigningSecret: string | undefined;
   uf: {
     /** Where published UF values are fetched from; `none` fetches nothing (values by hand). */
@@ -286,7 +302,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'local', dir: path.join(dataDir, 'photos') },
-    photos: { maxBytes: Math.round(env.PHOTO_MAX_MB * 1024 * 1024) },
+    photos: {
+      maxBytes: Math.round(env.PHOTO_MAX_MB * 1024 * 1024),
+      collectionMs: env.UPLOAD_COLLECTION_SECONDS * 1000,
+    },
     urlSigningSecret: env.URL_SIGNING_SECRET,
     uf: {
       // Production fetches the day's UF; trying BEC out (the development sign-in) stays offline and

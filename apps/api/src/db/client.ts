@@ -23,15 +23,22 @@ export type DatabaseOptions =
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseOptions['kind'];
-  /** Applies pending migrations; answers whether the database was empty before. */
-  migrate: () => Promise<{ fresh: boolean }>;
+  /**
+   * Applies pending migrations; answers whether the database was empty before and how many
+   * migrations this call applied (0 when another process had applied them). `onWait` is called
+   * when another process holds the migration lock, before waiting for it.
+   */
+  migrate: (options?: { onWait?: () => void }) => Promise<{ fresh: boolean; applied: number }>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-// Any constant works; it only has to be the same in every process of one deployment.
-const MIGRATION_LOCK = 0x6265_6301;
+/**
+ * The advisory lock migrations run under (PostgreSQL). Any constant works; it only has to be the
+ * same in every process of one deployment. Advisory locks are per database.
+ */
+export const MIGRATION_LOCK = 0x6265_6301;
 
 /** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
@@ -39,12 +46,18 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-const hasMigrations = async (db: Database) => {
+/** Migrations recorded as applied; null when the database has none (it is empty). */
+const appliedMigrations = async (db: Database) => {
   const [row] = await queryRows<{ exists: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
   );
-  return Boolean(row?.exists);
+  if (!row?.exists) return null;
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return count?.n ?? 0;
 };
 
 /** Closing twice (a signal during shutdown, a test tearing down) is harmless. */
@@ -114,9 +127,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'pglite',
       migrate: async () => {
-        const fresh = !(await hasMigrations(db));
+        const before = await appliedMigrations(db);
         await migrate(drizzlePglite(client, { schema }), { migrationsFolder });
-        return { fresh };
+        return {
+          fresh: before === null,
+          applied: ((await appliedMigrations(db)) ?? 0) - (before ?? 0),
+        };
       },
       ping: async () => {
         await client.query('select 1');
@@ -144,18 +160,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
-      // Several API processes may start at once: one migrates, the others wait for it. The wait
-      // and the migrations may be long, so this connection is apart from the guarded pool.
+    migrate: async ({ onWait } = {}) => {
+      // Several API processes may start at once: one migrates, the others wait for it and then
+      // find nothing left to apply. The wait and the migrations may be long, so this connection
+      // is apart from the guarded pool.
       const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis });
       client.on('error', () => {}); // a lost connection fails the pending query instead
       await client.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        const tried = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [MIGRATION_LOCK],
+        );
+        if (!tried.rows[0]?.locked) {
+          onWait?.();
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        }
         const local = drizzleNodePg(client, { schema });
-        const fresh = !(await hasMigrations(local as unknown as Database));
+        const before = await appliedMigrations(local as unknown as Database);
         await migrateNodePg(local, { migrationsFolder });
-        return { fresh };
+        const after = (await appliedMigrations(local as unknown as Database)) ?? 0;
+        return { fresh: before === null, applied: after - (before ?? 0) };
       } finally {
         // Closing the session releases the lock too.
         await client.end().catch(() => {});

@@ -301,24 +301,28 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     return { key: target, body };
   }
 
-  /** Deletes uploads nobody attached within a day; safe with several processes at once. */
+  /**
+   * Deletes uploads nobody attached within a day and answers their keys. Safe with several
+   * processes at once: each batch's rows are locked until deleted and the others skip them
+   * (`FOR UPDATE SKIP LOCKED`), so each upload is deleted by one process.
+   */
   async function collectUnattached(now = new Date(), batch = 200) {
-    let collected = 0;
+    const collected: string[] = [];
     for (;;) {
       const removed = await db.transaction(async (tx) => {
         const stale = (
           await repo.staleUploads(tx, new Date(now.getTime() - UNATTACHED_LIFETIME_MS), batch)
         ).map((r) => r.key);
-        if (stale.length === 0) return 0;
+        if (stale.length === 0) return stale;
         await storage.remove([
           ...stale,
           ...stale.flatMap((k) => Object.keys(VARIANTS).map((v) => variantKey(k, v))),
         ]);
         await repo.deleteUploads(tx, stale);
-        return stale.length;
+        return stale;
       });
-      collected += removed;
-      if (removed < batch) return collected;
+      collected.push(...removed);
+      if (removed.length < batch) return collected;
     }
   }
 

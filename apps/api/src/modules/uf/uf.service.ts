@@ -183,9 +183,9 @@ export function createUfService(db: Database, options: UfServiceOptions) {
   let running: Promise<unknown> | null = null;
   const stopping = new AbortController();
 
-  const runOnce = (force: boolean) => {
+  const runOnce = () => {
     if (running || stopping.signal.aborted) return;
-    running = refresh({ force, signal: stopping.signal })
+    running = refresh({ signal: stopping.signal })
       .catch((err: unknown) => {
         // The database may be down; the next check tries again.
         if (!stopping.signal.aborted) log.warn({ err }, 'The UF job failed; it runs again shortly');
@@ -195,11 +195,15 @@ export function createUfService(db: Database, options: UfServiceOptions) {
       });
   };
 
-  /** Runs the job now (fetching even if not due) and then every `checkMs`; timers are unref'd. */
+  /**
+   * Runs the job now and then every `checkMs`; timers are unref'd. It fetches only when the fetch
+   * is due for the whole deployment (`uf_fetch`), so processes starting or restarting together
+   * (a rolling deploy) fetch once per UF_REFRESH_MINUTES between them, not once each.
+   */
   function start() {
     if (timer) return;
-    runOnce(true);
-    timer = setInterval(() => runOnce(false), options.checkMs ?? DEFAULT_CHECK_MS);
+    runOnce();
+    timer = setInterval(runOnce, options.checkMs ?? DEFAULT_CHECK_MS);
     timer.unref();
   }
 
