@@ -25,6 +25,13 @@ try {
   process.exit(1);
 }
 
+// Supported on Node 24 LTS and later (ADR 020); `npm run serve` runs the Node 24 that npm installs.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  app.log.warn(
+    `BEC is made for Node.js 24 or later and this is ${process.version}: start it with "npm run serve", which runs the Node 24 that "npm install" fetched.`,
+  );
+}
+
 if (config.oidc.embedded) {
   app.log.warn(
     '*** DEVELOPMENT SIGN-IN IS ON: no OIDC_ISSUER is set, so anyone who reaches this server can sign in as anyone. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE for production. ***',
