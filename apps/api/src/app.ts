@@ -16,6 +16,7 @@ import {
 import type { JSONWebKeySet } from 'jose';
 import pino from 'pino';
 import type { Config } from './config.js';
+import './lib/route-config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
@@ -59,6 +60,7 @@ import {
 import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
+import metricsPlugin, { createMetrics } from './plugins/app/metrics.js';
 import { createLocalStorage } from './plugins/app/storage/local-storage.js';
 import { loadSigningSecret } from './plugins/app/storage/signing-secret.js';
 import { createUrlSigner } from './plugins/app/storage/url-signer.js';
@@ -110,6 +112,7 @@ class OneLinePerRequest extends LogController {
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (request.routeOptions.config?.quietLog) reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
 }
@@ -134,6 +137,9 @@ export async function buildApp(options: BuildAppOptions) {
     },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Fastify's default, relied on: once closing, a request on a connection still open (a load
+    // balancer's keep-alive) answers 503, /readyz included, while the requests in flight finish.
+    return503OnClosing: true,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -148,10 +154,16 @@ export async function buildApp(options: BuildAppOptions) {
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  // Per app, not global: counters handed to the services below, exposed where config.metrics says.
+  const metrics = createMetrics({
+    poolStats: database.poolStats,
+    collectDefaults: config.metrics.kind !== 'off',
+  });
   const uf = createUfService(database.db, {
     source: createUfSource(config.uf),
     log: app.log,
     refreshMs: config.uf.refreshMs,
+    fetches: metrics.ufFetches,
   });
   try {
     const prepared = await prepareDatabase(database, {
@@ -200,6 +212,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityHeaders, { apiPrefix: '/api/', ...documentHeaderOptions() });
   await app.register(errorHandler);
   await app.register(docs);
+  // Before the routes: its onResponse hook counts every answer, 404s included.
+  await app.register(metricsPlugin, { metrics, access: config.metrics });
 
   const users = createUsersService(database.db, { adminEmails: config.adminEmails });
   let localKeys: JSONWebKeySet | undefined;
@@ -260,6 +274,7 @@ export async function buildApp(options: BuildAppOptions) {
     storage,
     signer,
     maxBytes: config.photos.maxBytes,
+    counters: metrics.uploads,
   });
   await app.register(photoUploadRoutes, { prefix: '/api/photos', photos });
   await app.register(photoDownloadRoutes, { photos });

@@ -209,4 +209,52 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ MAP_TILES_ATTRIBUTION: '© [OSM](javascript:alert(1))' })).toHaveLength(1);
   });
+
+  it('serves no /metrics unless METRICS_TOKEN or METRICS_LISTEN says where', () => {
+    expect(loadConfig({}).metrics).toEqual({ kind: 'off' });
+    // Set to nothing (a blank line in .env) is unset.
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_LISTEN: '' }).metrics).toEqual({ kind: 'off' });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ kind: 'token', token });
+    expect(loadConfig({ METRICS_LISTEN: '127.0.0.1:9464' }).metrics).toEqual({
+      kind: 'listener',
+      host: '127.0.0.1',
+      port: 9464,
+    });
+    expect(loadConfig({ METRICS_LISTEN: '[::1]:9464' }).metrics).toMatchObject({ host: '::1' });
+    expect(loadConfig({ METRICS_LISTEN: '0.0.0.0:9464' }).metrics).toMatchObject({
+      host: '0.0.0.0',
+    });
+    expect(loadConfig({ METRICS_LISTEN: 'metrics.internal:0' }).metrics).toMatchObject({
+      host: 'metrics.internal',
+      port: 0,
+    });
+  });
+
+  it('refuses a short or spaced METRICS_TOKEN and a METRICS_LISTEN that is no host:port', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'a'.repeat(31) })).toEqual([
+      `METRICS_TOKEN="${'a'.repeat(31)}": must be at least 32 characters (e.g. openssl rand -hex 32)`,
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: `${'a'.repeat(20)} ${'b'.repeat(20)}` })).toEqual([
+      expect.stringMatching(/^METRICS_TOKEN=".*": must be printable ASCII without spaces/),
+    ]);
+    for (const listen of ['9464', ':9464', '127.0.0.1', '127.0.0.1:70000', '::1:9464', 'a b:1']) {
+      expect(problemsOf({ METRICS_LISTEN: listen }), listen).toEqual([
+        `METRICS_LISTEN=${JSON.stringify(listen)}: must be host:port with a port up to 65535, e.g. 127.0.0.1:9464 or [::1]:9464`,
+      ]);
+    }
+  });
+
+  it('refuses METRICS_TOKEN with METRICS_LISTEN, and METRICS_LISTEN on the main port', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'a'.repeat(32), METRICS_LISTEN: '127.0.0.1:9464' })).toEqual(
+      [expect.stringMatching(/^METRICS_TOKEN and METRICS_LISTEN: set one, not both/)],
+    );
+    expect(problemsOf({ METRICS_LISTEN: '127.0.0.1:3000' })).toEqual([
+      'METRICS_LISTEN="127.0.0.1:3000": must use another port than PORT (3000), which serves the app',
+    ]);
+    expect(problemsOf({ PORT: '8080', METRICS_LISTEN: '10.0.0.5:8080' })).toHaveLength(1);
+    expect(loadConfig({ PORT: '8080', METRICS_LISTEN: '10.0.0.5:3000' }).metrics).toMatchObject({
+      port: 3000,
+    });
+  });
 });

@@ -34,6 +34,8 @@ export const DEFAULT_UF_REFRESH_MINUTES = 60;
 /** Seconds a UF source may take to answer before the fetch counts as failed. */
 export const DEFAULT_UF_SOURCE_TIMEOUT = 10;
 
+const DEFAULT_PORT = 3000;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 const flagWords = z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''], {
@@ -46,6 +48,24 @@ const optionalFlag = flagWords
   .transform((v) =>
     v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes',
   );
+
+/** An unset variable, or one set to nothing (`METRICS_TOKEN=` in a .env), is off. */
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+/** `host:port`, an IPv6 host in brackets; port 0 picks a free one (tests). */
+const HOST_PORT = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:[\]/]+)):(\d{1,5})$/;
+const hostPort = z.string().transform((v, ctx) => {
+  const match = HOST_PORT.exec(v);
+  const port = Number(match?.[3]);
+  if (!match || port > 65535) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be host:port with a port up to 65535, e.g. 127.0.0.1:9464 or [::1]:9464',
+    });
+    return z.NEVER;
+  }
+  return { host: match[1] ?? match[2] ?? '', port };
+});
 
 const emailList = z
   .string()
@@ -65,7 +85,7 @@ const EnvSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be between 0 and 65535' })
     .max(65535, { error: 'must be between 0 and 65535' })
-    .default(3000),
+    .default(DEFAULT_PORT),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -142,6 +162,17 @@ const EnvSchema = z.object({
       error:
         "must credit the tiles' provider as plain text, links written [text](https://…), e.g. © [OpenStreetMap contributors](https://www.openstreetmap.org/copyright)",
     }),
+  METRICS_TOKEN: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .min(32, { error: 'must be at least 32 characters (e.g. openssl rand -hex 32)' })
+      .regex(/^[\x21-\x7e]+$/, {
+        error: 'must be printable ASCII without spaces (e.g. openssl rand -hex 32)',
+      })
+      .optional(),
+  ),
+  METRICS_LISTEN: z.preprocess(blankIsUnset, hostPort.optional()),
   PHOTO_MAX_MB: z.coerce
     .number({ error: 'must be a number of megabytes' })
     .positive({ error: 'must be positive' })
@@ -169,6 +200,18 @@ function crossProblems(source: NodeJS.ProcessEnv): string[] {
   if (source.UF_SOURCE === 'cmf' && !source.CMF_API_KEY) {
     problems.push(
       'CMF_API_KEY=(unset): is required when UF_SOURCE=cmf (ask for a free key at api.cmfchile.cl)',
+    );
+  }
+  if (source.METRICS_TOKEN && source.METRICS_LISTEN) {
+    problems.push(
+      'METRICS_TOKEN and METRICS_LISTEN: set one, not both. METRICS_LISTEN serves /metrics on a listener of its own without a token (keep it on a private network); METRICS_TOKEN serves it on the main port to scrapers that send the token',
+    );
+  }
+  const metricsPort = Number(HOST_PORT.exec(source.METRICS_LISTEN ?? '')?.[3] ?? 0);
+  const appPort = Number(source.PORT || DEFAULT_PORT);
+  if (metricsPort !== 0 && metricsPort === appPort) {
+    problems.push(
+      `METRICS_LISTEN=${JSON.stringify(source.METRICS_LISTEN)}: must use another port than PORT (${appPort}), which serves the app`,
     );
   }
   const host = source.HOST || 'localhost';
@@ -229,6 +272,14 @@ export type Config = {
   };
   /** The map's background tiles (Leaflet's URL template) and the credit they require. */
   map: { tilesUrl: string; attribution: AttributionPart[] };
+  /**
+   * Where GET /metrics is served: nowhere (neither variable set, the default), on the main port
+   * to requests bearing METRICS_TOKEN, or without a token on METRICS_LISTEN's own listener only.
+   */
+  metrics:
+    | { kind: 'off' }
+    | { kind: 'token'; token: string }
+    | { kind: 'listener'; host: string; port: number };
 };
 
 export class ConfigError extends Error {
@@ -320,5 +371,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       tilesUrl: env.MAP_TILES_URL,
       attribution: parseAttribution(env.MAP_TILES_ATTRIBUTION) ?? [],
     },
+    metrics: env.METRICS_TOKEN
+      ? { kind: 'token', token: env.METRICS_TOKEN }
+      : env.METRICS_LISTEN
+        ? { kind: 'listener', ...env.METRICS_LISTEN }
+        : { kind: 'off' },
   };
 }

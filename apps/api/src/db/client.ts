@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -20,6 +21,22 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string | null }
   | { kind: 'postgres'; url: string; poolSize?: number; timeoutMs?: number };
 
+/**
+ * The connections as they are right now, read when metrics are scraped. PostgreSQL: node-postgres'
+ * pool. PGlite: its one connection, busy while a query or transaction holds it (PGlite runs them
+ * one at a time), and the callers queued behind it.
+ */
+export type PoolStats = {
+  /** Connections running a query or transaction. */
+  inUse: number;
+  /** Open connections waiting for work. */
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseOptions['kind'];
@@ -30,6 +47,7 @@ export type DatabaseHandle = {
    */
   migrate: (options?: { onWait?: () => void }) => Promise<{ fresh: boolean; applied: number }>;
   ping: () => Promise<void>;
+  poolStats: () => PoolStats;
   close: () => Promise<void>;
 };
 
@@ -94,6 +112,37 @@ function guardConnection(client: pg.PoolClient, timeoutMs: number) {
   });
 }
 
+/**
+ * PGlite runs one top-level query or transaction at a time: query, exec and transaction all wait
+ * for its transaction mutex (`_runExclusiveTransaction`; queries inside a transaction take the
+ * inner one). Wrapping that one entry point counts who holds the connection and who waits for it,
+ * the same figures node-postgres' pool keeps.
+ */
+function countPgliteUse(client: PGlite): () => PoolStats {
+  let inUse = 0;
+  let waiting = 0;
+  const runExclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = async <T>(fn: () => Promise<T>): Promise<T> => {
+    waiting++;
+    let started = false;
+    try {
+      return await runExclusive(async () => {
+        started = true;
+        waiting--;
+        inUse++;
+        try {
+          return await fn();
+        } finally {
+          inUse--;
+        }
+      });
+    } finally {
+      if (!started) waiting--;
+    }
+  };
+  return () => ({ inUse, idle: client.closed ? 0 : 1 - inUse, waiting, max: 1 });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') {
     let unlock = async () => {};
@@ -123,9 +172,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       throw err;
     }
     const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const poolStats = countPgliteUse(client);
     return {
       db,
       kind: 'pglite',
+      poolStats,
       migrate: async () => {
         const before = await appliedMigrations(db);
         await migrate(drizzlePglite(client, { schema }), { migrationsFolder });
@@ -147,11 +198,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT * 1000;
   // A connection attempt waits at most 5 s (less with a shorter DATABASE_TIMEOUT).
   const connectionTimeoutMillis = Math.min(5_000, timeoutMs);
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    connectionTimeoutMillis,
-  });
+  const max = options.poolSize ?? DEFAULT_POOL_SIZE;
+  const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   pool.on('connect', (client) => guardConnection(client, timeoutMs));
@@ -189,6 +237,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     close: once(() => pool.end()),
   };
 }

@@ -28,12 +28,27 @@ import {
 } from './photo-images.js';
 import * as repo from './photos.repository.js';
 
+/** A counter to add to (prom-client's Counter fits). */
+type Count = { inc: (value: number) => void };
+
+/** What the upload flow counts, for /metrics. */
+export type UploadCounters = {
+  /** Upload URLs issued. */
+  signed: Count;
+  /** Uploads attached to a property or a visit. */
+  attached: Count;
+  /** Uploads never attached, deleted by the collection. */
+  collected: Count;
+};
+
 export type PhotosServiceOptions = {
   storage: PhotoStorage;
   signer: UrlSigner;
   maxBytes: number;
   /** How long an upload URL stays valid. */
   uploadTtlSeconds?: number;
+  /** Counted as uploads are signed, attached and collected; nothing is counted without them. */
+  counters?: UploadCounters;
 };
 
 /** What attaching needs to record of each photo, in the order given. */
@@ -63,7 +78,7 @@ export const contentHash = (body: Buffer) => createHash('sha256').update(body).d
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 export function createPhotosService(db: Database, options: PhotosServiceOptions) {
-  const { storage, signer, maxBytes } = options;
+  const { storage, signer, maxBytes, counters } = options;
   const ttl = options.uploadTtlSeconds ?? 15 * 60;
 
   /**
@@ -109,6 +124,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
         issued_at: now,
       })),
     );
+    counters?.signed.inc(entries.length);
     return entries.map(({ name, url, path, headers }) => ({ name, url, path, headers }));
   }
 
@@ -233,7 +249,14 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     return { photos: attachment.photos, issues };
   }
 
-  const markAttached = (tx: Database, keys: string[]) => repo.markAttached(tx, keys);
+  /**
+   * Marks uploads attached, inside the caller's transaction. They are counted once the update
+   * succeeds, not at commit: a save that fails after this step (its connection lost) was counted.
+   */
+  async function markAttached(tx: Database, keys: string[]) {
+    await repo.markAttached(tx, keys);
+    if (keys.length) counters?.attached.inc(keys.length);
+  }
 
   /** Download URLs stay the same for a day (cacheable) and work for at least a day. */
   const urlExpiry = (now = Date.now()) => (Math.floor(now / 1000 / DAY) + 2) * DAY;
@@ -322,6 +345,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
         return stale;
       });
       collected.push(...removed);
+      if (removed.length) counters?.collected.inc(removed.length);
       if (removed.length < batch) return collected;
     }
   }

@@ -3,18 +3,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/http.js';
+import '../../lib/route-config.js';
 import { clientConfig } from './client-config.js';
 
 export type SystemRoutesOptions = { config: Config; ping: () => Promise<void> };
 
-/** Unauthenticated: liveness, readiness and what the SPA needs to start signing in. */
+/**
+ * Unauthenticated: liveness, readiness and what the SPA needs to start signing in. Probes come
+ * every few seconds, so their answers are logged at debug (failures still warn).
+ */
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
   { config, ping },
 ) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'Liveness', response: responses(200, HealthSchema) } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: the process serves HTTP (touches nothing else)',
+        response: responses(200, HealthSchema),
+      },
+      config: { quietLog: true },
+    },
     async () => ok('Alive', { status: 'ok' as const }),
   );
 
@@ -23,9 +34,11 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database answers',
+        summary:
+          'Readiness: the database answers (503 when it does not, and while the process shuts down)',
         response: responses(200, HealthSchema, [503]),
       },
+      config: { quietLog: true },
     },
     async (request) => {
       try {

@@ -29,7 +29,17 @@ export type UfServiceOptions = {
   checkMs?: number;
   /** The clock; tests move it. */
   now?: () => Date;
+  /** Counts each fetch from the source by its outcome, for /metrics (prom-client's Counter fits). */
+  fetches?: {
+    inc: (
+      labels: { source: UfSourceAdapter['name']; outcome: UfFetchOutcome },
+      value: number,
+    ) => void;
+  };
 };
+
+/** How a fetch from the source ended: values stored (perhaps none new), or nothing stored. */
+export type UfFetchOutcome = 'success' | 'failure';
 
 /** A failed fetch is tried again after this long (or after refreshMs, if shorter). */
 const RETRY_MS = 10 * 60_000;
@@ -55,8 +65,12 @@ export type RefreshResult = {
  * whoever claims its lease, re-pricing to whoever holds the advisory lock; the others skip.
  */
 export function createUfService(db: Database, options: UfServiceOptions) {
-  const { source, log, refreshMs } = options;
+  const { source, log, refreshMs, fetches } = options;
   const now = options.now ?? (() => new Date());
+  // Both series exist from the start, so a rate or an alert sees 0 before the first failure.
+  if (source)
+    for (const outcome of ['success', 'failure'] as const)
+      fetches?.inc({ source: source.name, outcome }, 0);
   const today = () => chileDate(now());
 
   async function current(): Promise<UfCurrent> {
@@ -137,6 +151,7 @@ export function createUfService(db: Database, options: UfServiceOptions) {
           const values = await source.fetchValues(today(), signal);
           stored = await repo.storeValues(db, values, source.name);
           fetch = 'stored';
+          fetches?.inc({ source: source.name, outcome: 'success' }, 1);
           if (!values.length)
             log.warn({ source: source.name }, 'The UF source answered no values; nothing stored');
           else if (stored)
@@ -146,6 +161,8 @@ export function createUfService(db: Database, options: UfServiceOptions) {
             );
         } catch (err) {
           fetch = 'failed';
+          // A fetch cut short by the app closing failed nothing.
+          if (!signal?.aborted) fetches?.inc({ source: source.name, outcome: 'failure' }, 1);
           failure = err instanceof Error ? err.message : String(err);
           log.warn(
             { source: source.name, reason: failure },

@@ -119,11 +119,12 @@ async function errorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // Client-side routes of the SPA (no file extension, not an API path) get its index.html, as
-    // does /index.html itself: only this copy carries the inlined client configuration.
+    // does /index.html itself: only this copy carries the inlined client configuration. /metrics
+    // is never a page: where it is not served (off, or METRICS_LISTEN), it is a plain 404.
     if (
       app.spaIndexHtml &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|docs|oidc)(\/|$)/.test(pathname) &&
+      !/^\/(api|docs|oidc|metrics)(\/|$)/.test(pathname) &&
       (!/\.[a-z0-9]+$/i.test(pathname) || pathname === '/index.html')
     ) {
       return reply

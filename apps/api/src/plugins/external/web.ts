@@ -4,6 +4,7 @@ import type { ClientConfig } from '@bec/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { STATIC_FILES_ROUTE } from '../../lib/route-config.js';
 import { inlineClientConfig } from './inline-client-config.js';
 
 export type WebOptions = {
@@ -26,21 +27,28 @@ async function web(app: FastifyInstance, { root, clientConfig }: WebOptions) {
     return;
   }
   const indexHtml = inlineClientConfig(readFileSync(indexFile, 'utf8'), clientConfig);
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    // No route of their own: the compressed siblings are chosen by negotiation.
-    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
-    setHeaders: (res, filePath) => {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
-    },
+  // Each file is a route of its own, named after its content's hash: request metrics count them
+  // all under one label, or every build would add series of its own. Scoped to the files' routes.
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, metricsRoute: STATIC_FILES_ROUTE };
+    });
+    await files.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // No route of their own: the compressed siblings are chosen by negotiation.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
   });
   app.decorate('spaIndexHtml', indexHtml);
 }

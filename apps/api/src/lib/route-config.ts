@@ -1,0 +1,26 @@
+/**
+ * Per-route settings read by the app's own hooks, set in a route's `config` (or by an onRoute
+ * hook for routes a third-party plugin registers).
+ */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The `route` label of request metrics instead of the route's URL template: one label for
+     * routes without a template of their own (each file of the web build has a route).
+     */
+    metricsRoute?: string;
+    /**
+     * Log the request's completion line at debug instead of info: probes and scrapes that come
+     * every few seconds would drown the log. Errors are logged as usual.
+     */
+    quietLog?: boolean;
+  }
+}
+
+/** The `route` label of the web build's files (hashed names, new with every build). */
+export const STATIC_FILES_ROUTE = '(static)';
+/**
+ * The `route` label of requests no route matched: answered by the not-found handler, the SPA's
+ * client-side pages (status 200) as well as real misses (404).
+ */
+export const UNMATCHED_ROUTE = '(unmatched)';
