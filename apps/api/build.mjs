@@ -17,6 +17,8 @@ const entryPoints = {
   server: path.join(here, 'src/start.ts'),
   users: path.join(here, 'src/cli/users.ts'),
   'seed-demo': path.join(here, 'src/cli/seed-demo.ts'),
+  backup: path.join(here, 'src/cli/backup.ts'),
+  restore: path.join(here, 'src/cli/restore.ts'),
 };
 
 /** Packages that load files beside their own code (WASM, native addons, static assets, views). */

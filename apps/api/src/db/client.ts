@@ -51,7 +51,11 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** drizzle-kit's output: one `.sql` file per migration and `meta/_journal.json` naming them. */
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 /**
  * The advisory lock migrations run under (PostgreSQL). Any constant works; it only has to be the
  * same in every process of one deployment. Advisory locks are per database.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream, type Dirent } from 'node:fs';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -70,6 +70,30 @@ export function createLocalStorage(options: { dir: string; signer: UrlSigner }) 
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true, recursive: true })));
     },
     signGet: async () => null,
+    async *list(prefix) {
+      // Folder by folder in name order (keys come out sorted, as S3 lists them); `.tmp` files
+      // are uploads still arriving.
+      async function* walk(keyPrefix: string): AsyncGenerator<{ key: string; size: number }> {
+        let entries: Dirent[];
+        try {
+          entries = await readdir(fileOf(keyPrefix.slice(0, -1)), { withFileTypes: true });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw err;
+        }
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+          const key = `${keyPrefix}${entry.name}`;
+          if (entry.isDirectory()) yield* walk(`${key}/`);
+          else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+            const info = await stat(fileOf(key)).catch(() => null);
+            if (info) yield { key, size: info.size };
+          }
+        }
+      }
+      if (!prefix.endsWith('/')) throw new Error(`Not a folder: ${prefix}`);
+      yield* walk(prefix);
+    },
   };
 
   /** Checks a PUT against what was signed: signature, expiry, content type and size. */

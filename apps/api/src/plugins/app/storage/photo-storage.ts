@@ -31,6 +31,12 @@ export type PhotoStorage = {
   remove(keys: string[]): Promise<void>;
   /** A short-lived download URL straight from storage; null when the API streams it itself. */
   signGet(key: string, expiresInSeconds: number): Promise<string | null>;
+  /**
+   * Every object whose key starts with `prefix` (a folder such as `uploads/`), in key order, a
+   * page at a time: what backups copy, and how a restore sees that storage already holds photos.
+   * Files still being written (local uploads in flight) are not listed.
+   */
+  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
 };
 
 export const EXTENSIONS: Record<string, string> = {
@@ -56,3 +62,18 @@ export const UPLOAD_KEY =
 
 /** Resized copies live next to, never inside, the uploads. */
 export const variantKey = (key: string, variant: string) => `variants/${key}/${variant}.webp`;
+
+/** The folders photo objects live in: uploads (the originals) and their variants. */
+export const PHOTO_PREFIXES = ['uploads/', 'variants/'] as const;
+
+const VARIANT_KEY = new RegExp(`^variants/(${UPLOAD_KEY.source.slice(1, -1)})/[a-z]+\\.webp$`);
+
+/** Whether a key is one of BEC's photo objects: an upload, or a variant of one. */
+export const isPhotoObjectKey = (key: string) => UPLOAD_KEY.test(key) || VARIANT_KEY.test(key);
+
+/** The content type a photo object is stored with, from its key's extension. */
+export function photoObjectType(key: string): string | undefined {
+  if (VARIANT_KEY.test(key)) return 'image/webp';
+  const ext = key.split('.').pop();
+  return Object.entries(EXTENSIONS).find(([, e]) => e === ext)?.[0];
+}
