@@ -156,6 +156,8 @@ const steps = [
   { title: 'Browser journeys', command: 'playwright test', action: playwrightStep },
 ];
 
+// npm puts node_modules/.bin first on PATH: the Node 24 of the `node` dev dependency (ADR 020).
+console.log(`Node ${process.version} (${process.execPath})`);
 if (process.env.DATABASE_URL) {
   let where = 'the database in DATABASE_URL';
   try {
