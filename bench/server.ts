@@ -145,15 +145,17 @@ export async function spawnServer(
  * built-in development sign-in stays off, as it is in production; it loads oidc-provider, whose
  * AsyncLocalStorage puts a hook on every promise in the process.
  */
+export type ProductionServerOptions = {
+  databaseUrl: string;
+  tempDir: string;
+  issuer: TestIssuer;
+};
+
 export async function startServer({
   databaseUrl,
   tempDir,
   issuer,
-}: {
-  databaseUrl: string;
-  tempDir: string;
-  issuer: TestIssuer;
-}): Promise<SpawnedServer> {
+}: ProductionServerOptions): Promise<SpawnedServer> {
   return spawnServer(tempDir, (port) => {
     const base = `http://127.0.0.1:${port}`;
     return {

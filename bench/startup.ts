@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { TestIssuer } from '../apps/api/test/issuer.js';
 import { startDemoServer } from './demo-server.js';
 import { median, num, progress, type Target } from './report.js';
-import { type SpawnedServer, startServer } from './server.js';
+import { type ProductionServerOptions, type SpawnedServer, startServer } from './server.js';
 
 /** Issue 20's goals for the built server (ADR 020). */
 export const STARTUP_GOALS = {
@@ -51,11 +50,7 @@ export async function measureStartup({
   databaseUrl,
   tempDir,
   issuer,
-}: {
-  databaseUrl: string;
-  tempDir: string;
-  issuer: TestIssuer;
-}): Promise<StartupFigures> {
+}: ProductionServerOptions): Promise<StartupFigures> {
   const demoDir = path.join(tempDir, 'startup-demo');
   const pgDir = path.join(tempDir, 'startup-postgres');
   for (const dir of [demoDir, pgDir]) mkdirSync(dir, { recursive: true });

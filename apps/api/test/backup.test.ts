@@ -6,8 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src/db/client.js';
 import { appliedMigrations, applyMigrations, knownMigrations } from '../src/db/migrations.js';
@@ -21,7 +19,9 @@ import { PHOTO_PREFIXES, type PhotoStorage } from '../src/plugins/app/storage/ph
 import { createS3Storage } from '../src/plugins/app/storage/s3-storage.js';
 import { createUrlSigner } from '../src/plugins/app/storage/url-signer.js';
 import { addBroker } from './broker-fixture.js';
+import { createPostgresDatabase } from './database.js';
 import { setupApp, uploadPng, validProperty } from './helpers.js';
+import { type LocalS3, startS3rver } from './s3rver-fixture.js';
 
 // An install with a bit of everything: properties with photos (one photo's card variant made),
 // a deleted property (its id and history stay behind), an edit, a visit with a photo, an upload
@@ -135,7 +135,7 @@ let work = '';
 let archive = '';
 let source: { snapshot: Record<string, string[]>; photos: Map<string, Buffer> };
 let deletedId = 0;
-let s3: { endpoint: string; close: () => Promise<void> } | null = null;
+let s3: LocalS3 | null = null;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'bec-backup-test-'));
@@ -555,42 +555,12 @@ async function expectWorking(db: Database) {
   expect(Number(total?.n)).toBe(4);
 }
 
-async function freshPostgres() {
-  const baseUrl = process.env.DATABASE_URL ?? '';
-  const name = `bec_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
-  return {
-    handle,
-    destroy: async () => {
-      await handle.close();
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+/** A new database on DATABASE_URL's server, whatever TEST_DB is: the restore's empty target. */
+const freshPostgres = () => createPostgresDatabase(process.env.DATABASE_URL ?? '', { poolSize: 2 });
 
 async function freshBucket() {
   const bucket = `bec-restore-${randomBytes(4).toString('hex')}`;
-  if (!s3) {
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'bec-s3rver-'));
-    const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
-    const { port } = await server.run();
-    s3 = {
-      endpoint: `http://127.0.0.1:${port}`,
-      close: async () => {
-        await server.close();
-        await rm(directory, { recursive: true, force: true });
-      },
-    };
-  }
+  s3 ??= await startS3rver();
   const storage = createS3Storage({
     bucket,
     region: 'us-east-1',

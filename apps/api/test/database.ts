@@ -24,6 +24,14 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   }
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  return createPostgresDatabase(baseUrl, options);
+}
+
+/** A new database on the PostgreSQL server at `baseUrl`, dropped by `destroy`. */
+export async function createPostgresDatabase(
+  baseUrl: string,
+  options: TestDatabaseOptions & { poolSize?: number } = {},
+): Promise<{ handle: DatabaseHandle; url: string; destroy: () => Promise<void> }> {
   const name = `bec_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -39,7 +47,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const handle = await openDatabase({
     kind: 'postgres',
     url: appUrl.toString(),
-    poolSize: 5,
+    poolSize: options.poolSize ?? 5,
     timeoutMs: options.timeoutMs,
   });
   return {

@@ -1,32 +1,16 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setupApp, validProperty } from './helpers.js';
 import { portraitJpeg, smallPng, smallWebp } from './photo-fixtures.js';
+import { type LocalS3, startS3rver } from './s3rver-fixture.js';
 
 type Entry = { name: string; url: string; path: string; headers: Record<string, string> };
 
-let s3: { close: () => Promise<void>; endpoint: string } | null = null;
+let s3: LocalS3 | null = null;
 async function startS3() {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'bec-s3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: 'bec-photos' }],
-  });
-  const { port } = await server.run();
-  s3 = {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: async () => {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
+  s3 = await startS3rver(['bec-photos']);
   return s3;
 }
 afterAll(async () => {
