@@ -20,7 +20,7 @@ import { createS3Storage } from '../src/plugins/app/storage/s3-storage.js';
 import { createUrlSigner } from '../src/plugins/app/storage/url-signer.js';
 import { addBroker } from './broker-fixture.js';
 import { createPostgresDatabase } from './database.js';
-import { setupApp, uploadPng, validProperty } from './helpers.js';
+import { addProperty, setupApp, uploadPng, validProperty } from './helpers.js';
 import { type LocalS3, startS3rver } from './s3rver-fixture.js';
 
 // An install with a bit of everything: properties with photos (one photo's card variant made),
@@ -146,15 +146,7 @@ afterAll(async () => {
 });
 
 async function populate() {
-  const add = async (overrides: Record<string, unknown>) => {
-    const added = await t.inject('editor', {
-      method: 'POST',
-      url: '/api/properties/add',
-      payload: validProperty(overrides),
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    return added.json().data.id as number;
-  };
+  const add = (overrides: Record<string, unknown>) => addProperty(t, overrides);
   const brokerId = await addBroker(t);
   const photos = [];
   for (let i = 0; i < 5; i++) photos.push(await uploadPng(t, `foto-${i}`));

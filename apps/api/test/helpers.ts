@@ -131,9 +131,22 @@ export function setupApp(options: SetupOptions = {}) {
   };
 }
 
-export { validProperty } from './property-fixture.js';
+import { validProperty } from './property-fixture.js';
+
+export { validProperty };
 
 type TestApp = ReturnType<typeof setupApp>;
+
+/** Adds a valid property (with `overrides`) as the editor; answers its id, failing on anything but 201. */
+export async function addProperty(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const added = await t.inject('editor', {
+    method: 'POST',
+    url: '/api/properties/add',
+    payload: validProperty(overrides),
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  return added.json().data.id as number;
+}
 
 /** Uploads a small PNG through its signed local URL, as the browser would; answers its path. */
 export async function uploadPng(t: TestApp, label: string) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { setupApp, uploadPng, validProperty } from './helpers.js';
+import { addProperty, setupApp, uploadPng, validProperty } from './helpers.js';
 
 const t = setupApp();
 
@@ -21,15 +21,8 @@ type Detail = { id: number; updated_at: string; photo_urls: { id: number }[] };
 const detail = async (id: number) =>
   (await t.inject('viewer', { method: 'GET', url: `/api/properties/${id}` })).json().data as Detail;
 
-async function add(overrides: Record<string, unknown> = {}) {
-  const added = await t.inject('editor', {
-    method: 'POST',
-    url: '/api/properties/add',
-    payload: validProperty(overrides),
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  return detail(added.json().data.id as number);
-}
+const add = async (overrides: Record<string, unknown> = {}) =>
+  detail(await addProperty(t, overrides));
 
 const edit = async (
   id: number,

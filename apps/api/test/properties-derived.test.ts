@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { setupApp, validProperty } from './helpers.js';
+import { addProperty, setupApp, validProperty } from './helpers.js';
 
 // Price per m², accent-free search and the list's total: what the database derives (trigger and
 // counter, migration 0001) so the list stays cheap at any size.
@@ -28,15 +28,7 @@ const list = async (query: string) => {
   };
 };
 
-const add = async (overrides: Record<string, unknown>) => {
-  const response = await t.inject('editor', {
-    method: 'POST',
-    url: '/api/properties/add',
-    payload: validProperty(overrides),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id as number;
-};
+const add = (overrides: Record<string, unknown>) => addProperty(t, overrides);
 
 const detail = async (id: number) =>
   (await t.inject('viewer', { method: 'GET', url: `/api/properties/${id}` })).json().data;

@@ -1,7 +1,7 @@
 import type { PropertyCard } from '@bec/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addBroker } from './broker-fixture.js';
-import { setupApp, validProperty } from './helpers.js';
+import { addProperty, setupApp } from './helpers.js';
 
 // The list's Spanish search (migration 0005, ADR 019), as a Chilean user types it, on PGlite and
 // on PostgreSQL alike (the suite runs on both).
@@ -37,20 +37,8 @@ async function found(q: string, extra = '') {
   return names;
 }
 
-const add = async (overrides: Record<string, unknown>) => {
-  const response = await t.inject('editor', {
-    method: 'POST',
-    url: '/api/properties/add',
-    payload: validProperty({
-      latitude: null,
-      longitude: null,
-      google_maps_url: null,
-      ...overrides,
-    }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id as number;
-};
+const add = (overrides: Record<string, unknown>) =>
+  addProperty(t, { latitude: null, longitude: null, google_maps_url: null, ...overrides });
 
 let brokerId = 0;
 

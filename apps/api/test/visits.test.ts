@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { createVisitsService } from '../src/modules/visits/visits.service.js';
-import { type Person, setupApp, uploadPng, validProperty } from './helpers.js';
+import { addProperty as addEditorProperty, type Person, setupApp, uploadPng } from './helpers.js';
 
 const t = setupApp();
 
@@ -22,15 +22,8 @@ type Visit = {
   updated_at: string;
 };
 
-async function addProperty(overrides: Record<string, unknown> = {}) {
-  const added = await t.inject('editor', {
-    method: 'POST',
-    url: '/api/properties/add',
-    payload: validProperty({ visited: false, broker_id: null, photos: [], ...overrides }),
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  return added.json().data.id as number;
-}
+const addProperty = (overrides: Record<string, unknown> = {}) =>
+  addEditorProperty(t, { visited: false, broker_id: null, photos: [], ...overrides });
 
 const stageOf = async (id: number) =>
   (
