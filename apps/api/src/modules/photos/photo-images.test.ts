@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inspectImage, renderVariant, UnreadableImageError, VARIANTS } from './photo-images.js';
 
@@ -73,10 +73,10 @@ describe('renderVariant', () => {
 
 describe('inspectImage', () => {
   const formats = {
-    png: (image: sharp.Sharp) => image.png(),
-    jpeg: (image: sharp.Sharp) => image.jpeg({ quality: 90 }),
-    'progressive jpeg': (image: sharp.Sharp) => image.jpeg({ progressive: true }),
-    webp: (image: sharp.Sharp) => image.webp(),
+    png: (image: Sharp) => image.png(),
+    jpeg: (image: Sharp) => image.jpeg({ quality: 90 }),
+    'progressive jpeg': (image: Sharp) => image.jpeg({ progressive: true }),
+    webp: (image: Sharp) => image.webp(),
   };
 
   it('tells a whole image from one cut short (its header intact) and from no image at all', async () => {
