@@ -61,6 +61,7 @@ import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
 import metricsPlugin, { createMetrics } from './plugins/app/metrics.js';
+import { guardStorage } from './plugins/app/storage/guarded-storage.js';
 import { createLocalStorage } from './plugins/app/storage/local-storage.js';
 import { loadSigningSecret } from './plugins/app/storage/signing-secret.js';
 import { createUrlSigner } from './plugins/app/storage/url-signer.js';
@@ -246,7 +247,22 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auth, { verify, resolveMember: users.findMember });
   if (!config.oidc.embedded && 'discover' in verify) watchDiscovery(app, verify.discover);
 
-  await app.register(systemRoutes, { config, ping: database.ping });
+  const signer = createUrlSigner(await loadSigningSecret(config.urlSigningSecret, config.dataDir));
+  const local =
+    config.storage.kind === 'local'
+      ? createLocalStorage({ dir: config.storage.dir, signer })
+      : null;
+  const store =
+    config.storage.kind === 's3'
+      ? (await import('./plugins/app/storage/s3-storage.js')).createS3Storage(config.storage)
+      : local?.storage;
+  if (!store) throw new Error(`no photo storage for STORAGE=${config.storage.kind}`);
+  // Every call timed and counted; a store that cannot be used answers 503 STORAGE_UNAVAILABLE.
+  const { storage, readiness: storageReadiness } = guardStorage(store, {
+    observe: metrics.storage,
+  });
+
+  await app.register(systemRoutes, { config, ping: database.ping, storageReadiness });
   await app.register(usersRoutes, { prefix: '/api/users', users });
   await app.register(waitlistRoutes, {
     prefix: '/api/waitlist',
@@ -260,16 +276,6 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api/brokers',
     brokers: createBrokersService(database.db),
   });
-  const signer = createUrlSigner(await loadSigningSecret(config.urlSigningSecret, config.dataDir));
-  const local =
-    config.storage.kind === 'local'
-      ? createLocalStorage({ dir: config.storage.dir, signer })
-      : null;
-  const storage =
-    config.storage.kind === 's3'
-      ? (await import('./plugins/app/storage/s3-storage.js')).createS3Storage(config.storage)
-      : local?.storage;
-  if (!storage) throw new Error(`no photo storage for STORAGE=${config.storage.kind}`);
   const photos = createPhotosService(database.db, {
     storage,
     signer,

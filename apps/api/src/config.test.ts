@@ -159,6 +159,29 @@ describe('loadConfig', () => {
     ).toMatchObject({ timeoutMs: 1500 });
   });
 
+  it('bounds every call to S3: 10 s and 3 tries by default, S3_TIMEOUT and S3_MAX_ATTEMPTS checked', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'bec-photos' };
+    expect(loadConfig(s3).storage).toMatchObject({ kind: 's3', timeoutMs: 10_000, maxAttempts: 3 });
+    expect(loadConfig({ ...s3, S3_TIMEOUT: '2.5', S3_MAX_ATTEMPTS: '1' }).storage).toMatchObject({
+      timeoutMs: 2500,
+      maxAttempts: 1,
+    });
+    expect(
+      ['0.1', '601', 'soon'].flatMap((value) => problemsOf({ ...s3, S3_TIMEOUT: value })),
+    ).toEqual([
+      'S3_TIMEOUT="0.1": must be between 0.5 and 600 seconds',
+      'S3_TIMEOUT="601": must be between 0.5 and 600 seconds',
+      'S3_TIMEOUT="soon": must be a number of seconds',
+    ]);
+    expect(
+      ['0', '11', '2.5'].flatMap((value) => problemsOf({ ...s3, S3_MAX_ATTEMPTS: value })),
+    ).toEqual([
+      'S3_MAX_ATTEMPTS="0": must be a whole number between 1 and 10',
+      'S3_MAX_ATTEMPTS="11": must be a whole number between 1 and 10',
+      'S3_MAX_ATTEMPTS="2.5": must be a whole number between 1 and 10',
+    ]);
+  });
+
   it("draws maps on OpenStreetMap's standard tiles by default, credited with a link", () => {
     expect(loadConfig({}).map).toEqual({
       tilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

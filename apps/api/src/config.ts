@@ -24,6 +24,15 @@ export const DEFAULT_POOL_SIZE = 5;
 export const DEFAULT_DATABASE_TIMEOUT = 10;
 
 /**
+ * Seconds one call to the S3 store may take in all, its tries and its transfer included, before
+ * the request answers 503 STORAGE_UNAVAILABLE: reading a 25 MB photo needs 2.5 MB/s, far below
+ * what a bucket serves a server; a store that went silent then fails fast (ADR 024).
+ */
+export const DEFAULT_S3_TIMEOUT = 10;
+/** Tries per S3 call for failures that pass (a reset connection, a 5xx, throttling): the SDK's. */
+export const DEFAULT_S3_MAX_ATTEMPTS = 3;
+
+/**
  * Seconds between collections of uploads never attached (on the clock: 3600 runs on the hour, in
  * every process at once; see app.ts).
  */
@@ -135,6 +144,17 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag,
+  S3_TIMEOUT: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.5, { error: 'must be between 0.5 and 600 seconds' })
+    .max(600, { error: 'must be between 0.5 and 600 seconds' })
+    .default(DEFAULT_S3_TIMEOUT),
+  S3_MAX_ATTEMPTS: z.coerce
+    .number({ error: 'must be a whole number between 1 and 10' })
+    .int({ error: 'must be a whole number between 1 and 10' })
+    .min(1, { error: 'must be a whole number between 1 and 10' })
+    .max(10, { error: 'must be a whole number between 1 and 10' })
+    .default(DEFAULT_S3_MAX_ATTEMPTS),
   URL_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   UF_SOURCE: z
     .enum(['cmf', 'mindicador', 'none'], { error: 'must be cmf, mindicador or none' })
@@ -254,6 +274,10 @@ export type Config = {
         endpoint?: string;
         credentials?: { accessKeyId: string; secretAccessKey: string };
         forcePathStyle: boolean;
+        /** The most one call may take, tries and transfer included (S3_TIMEOUT). */
+        timeoutMs: number;
+        /** Tries per call (S3_MAX_ATTEMPTS). */
+        maxAttempts: number;
       };
   photos: {
     maxBytes: number;
@@ -351,6 +375,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
                 }
               : {}),
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            timeoutMs: Math.round(env.S3_TIMEOUT * 1000),
+            maxAttempts: env.S3_MAX_ATTEMPTS,
           }
         : { kind: 'local', dir: path.join(dataDir, 'photos') },
     photos: {

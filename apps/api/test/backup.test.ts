@@ -559,6 +559,8 @@ async function freshBucket() {
     endpoint: s3.endpoint,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     forcePathStyle: true,
+    timeoutMs: 10_000,
+    maxAttempts: 3,
   });
   const { CreateBucketCommand } = await import('@aws-sdk/client-s3');
   await storage.client.send(new CreateBucketCommand({ Bucket: bucket }));

@@ -1,12 +1,15 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createS3Storage } from '../src/plugins/app/storage/s3-storage.js';
 import { setupApp, validProperty } from './helpers.js';
 import { portraitJpeg, smallPng, smallWebp } from './photo-fixtures.js';
 import { type LocalS3, startS3rver } from './s3rver-fixture.js';
 
 type Entry = { name: string; url: string; path: string; headers: Record<string, string> };
+
+const INCOMPLETE = 'This photo did not arrive whole (it is cut short or damaged): upload it again';
 
 let s3: LocalS3 | null = null;
 async function startS3() {
@@ -458,6 +461,118 @@ for (const [driver, env] of Object.entries(DRIVERS)) {
           payload: 'abc',
         });
         expect(traversal.statusCode).toBe(400);
+      }
+    });
+
+    it('refuses a PNG cut short at 40% on add, edit and visit, whatever size was signed; nothing is written', async () => {
+      const png = await smallPng();
+      const cut = png.subarray(0, Math.round(png.length * 0.4));
+      // The header is intact: only decoding every pixel tells it is cut.
+      expect(await sharp(cut).metadata()).toMatchObject({ format: 'png', width: 800 });
+      const before = await total();
+      // Signed for the cut length (the browser had a cut file), and by name alone.
+      const declared = await upload(cut, 'cortada.png', 'image/png');
+      const [byName] = (await sign(['cortada-nombre.png'])).json().data as Entry[];
+      if (!byName) throw new Error('no entry');
+      expect(await put(byName.url, cut, 'image/png', cut.length, byName.headers)).toBe(200);
+
+      const added = await attach([declared.path, byName.path]);
+      expect(added.statusCode).toBe(400);
+      expect(added.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { 'photos.0': [INCOMPLETE], 'photos.1': [INCOMPLETE] },
+        issues: [
+          { field: 'photos.0', rule: 'photo_incomplete' },
+          { field: 'photos.1', rule: 'photo_incomplete' },
+        ],
+      });
+      expect(await total()).toBe(before);
+
+      // An edit names the cut upload by its place among all the photos; the property is unchanged.
+      const whole = await upload(png, 'entera.png', 'image/png');
+      const id = (await attach([whole.path])).json().data.id as number;
+      const loaded = await detailOf(id);
+      const edited = await t.inject('editor', {
+        method: 'PUT',
+        url: `/api/properties/${id}`,
+        payload: {
+          ...validProperty({ name: 'Cambiada', photos: [loaded.photo_urls[0].id, declared.path] }),
+          updated_at: loaded.updated_at,
+        },
+      });
+      expect(edited.statusCode).toBe(400);
+      expect(edited.json().error.fieldErrors).toEqual({ 'photos.1': [INCOMPLETE] });
+      const after = await detailOf(id);
+      expect(after).toMatchObject({ name: loaded.name, updated_at: loaded.updated_at });
+      expect(after.photo_urls).toHaveLength(1);
+
+      // A visit's photos go through the same check.
+      const visit = await t.inject('editor', {
+        method: 'POST',
+        url: `/api/properties/${id}/visits`,
+        payload: {
+          visited_at: new Date(Date.now() - 86_400_000).toISOString(),
+          visitor_id: t.ids.editor,
+          photos: [byName.path],
+        },
+      });
+      expect(visit.statusCode).toBe(400);
+      expect(visit.json().error.fieldErrors).toEqual({ 'photos.0': [INCOMPLETE] });
+      const visits = await t.inject('viewer', {
+        method: 'GET',
+        url: `/api/properties/${id}/visits`,
+      });
+      expect(visits.json().data.visits).toEqual([]);
+    });
+
+    if (driver === 's3')
+      it('refuses an object shorter than its signed size, even one that decodes (the store kept a cut PUT)', async () => {
+        const png = await smallPng();
+        // Signed for 100 bytes more than arrive: s3rver, unlike S3, does not enforce the signed
+        // length, as a store that keeps a PUT cut short would not.
+        const response = await sign([
+          { name: 'corta.png', content_type: 'image/png', size: png.length + 100 },
+        ]);
+        const [entry] = response.json().data as Entry[];
+        if (!entry) throw new Error('no entry');
+        expect(await put(entry.url, png, 'image/png', png.length, entry.headers)).toBe(200);
+        const cut = png.subarray(0, Math.round(png.length * 0.4));
+        const [second] = (
+          await sign([{ name: 'p.png', content_type: 'image/png', size: png.length }])
+        ).json().data as Entry[];
+        if (!second) throw new Error('no entry');
+        expect(await put(second.url, cut, 'image/png', cut.length, second.headers)).toBe(200);
+        const added = await attach([entry.path, second.path]);
+        expect(added.statusCode).toBe(400);
+        expect(added.json().error.fieldErrors).toEqual({
+          'photos.0': [INCOMPLETE],
+          'photos.1': [INCOMPLETE],
+        });
+      });
+
+    it('answers 404 with the envelope, never 500, for the copies of a photo damaged in storage', async () => {
+      const png = await smallPng();
+      const entry = await upload(png, 'luego-dañada.png', 'image/png');
+      const id = (await attach([entry.path])).json().data.id as number;
+      const [photo] = (await detailOf(id)).photo_urls;
+      // Damaged after it was attached (a disk or a bucket losing its tail), before any copy.
+      const cut = png.subarray(0, Math.round(png.length * 0.4));
+      if (driver === 'local')
+        await writeFile(path.join(t.config.dataDir, 'photos', entry.path), cut);
+      else {
+        if (t.config.storage.kind !== 's3') throw new Error('not on S3');
+        await createS3Storage(t.config.storage).write(entry.path, cut, 'image/png');
+      }
+      for (const link of [photo.thumbnail_url, photo.url]) {
+        const response = await t.app.inject({ method: 'GET', url: link });
+        expect(response.statusCode, link).toBe(404);
+        expect(response.json()).toEqual({
+          status: 'error',
+          message: 'This photo cannot be shown: its stored file is damaged.',
+          data: null,
+          error: { code: 'NOT_FOUND' },
+        });
+        expect(response.headers['cache-control']).toBe('no-store');
       }
     });
 

@@ -111,8 +111,14 @@ describe('system', () => {
     );
   });
 
-  it('readiness turns 503 when the database stops answering', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  it('readiness reports the database and the photo storage, and turns 503 when the database stops answering', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'success',
+      message: 'Ready',
+      data: { status: 'ok', checks: { database: 'ok', storage: 'ok' } },
+    });
     await t.db.close();
     const response = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);

@@ -27,6 +27,7 @@ export const ErrorCodeSchema = z.enum([
   'RATE_LIMITED',
   'IDENTITY_PROVIDER_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
+  'STORAGE_UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -115,3 +116,17 @@ export const ListQuerySchema = z.object({
 });
 
 export const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/**
+ * Readiness with a detail per dependency. The database must answer (else 503); photo storage
+ * failing leaves the process ready but `degraded`: another process shares the same bucket, so
+ * taking this one out of rotation would help nobody (ADR 024).
+ */
+export const ReadinessSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.object({
+    database: z.literal('ok'),
+    storage: z.enum(['ok', 'unavailable']),
+  }),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;

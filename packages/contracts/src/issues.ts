@@ -66,6 +66,8 @@ export const RULES = {
   photo_not_stored: [],
   photo_too_large: ['size', 'max'],
   photo_unreadable: [],
+  /** An image cut short or damaged: shorter than signed, or its pixels do not all decode. */
+  photo_incomplete: [],
   photo_not_of_property: ['id'],
   file_type: ['name'],
   file_too_large: ['name', 'max'],

@@ -326,7 +326,10 @@ export const uploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content_type: text('content_type').notNull(),
+    /** The most the upload may hold: its exact size when `exact_size`, else the size limit. */
     bytes: integer('bytes').notNull(),
+    /** The size was declared and signed: the stored object must have exactly `bytes`. */
+    exact_size: boolean('exact_size').notNull().default(false),
     issued_at: timestamptz('issued_at'),
     attached_at: timestamp('attached_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },

@@ -45,6 +45,7 @@ export function statusOf(code: ErrorCode): number {
       return 500;
     case 'IDENTITY_PROVIDER_UNAVAILABLE':
     case 'DATABASE_UNAVAILABLE':
+    case 'STORAGE_UNAVAILABLE':
       return 503;
     default:
       return assertUnreachable(code);

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderVariant, VARIANTS } from './photo-images.js';
+import { inspectImage, renderVariant, UnreadableImageError, VARIANTS } from './photo-images.js';
 
 const CARD_BUDGET = 40 * 1024;
 
@@ -68,5 +68,39 @@ describe('renderVariant', () => {
       .webp({ quality, effort: 6 })
       .toBuffer();
     expect(card.equals(atCardQuality)).toBe(true);
+  });
+});
+
+describe('inspectImage', () => {
+  const formats = {
+    png: (image: Sharp) => image.png(),
+    jpeg: (image: Sharp) => image.jpeg({ quality: 90 }),
+    'progressive jpeg': (image: Sharp) => image.jpeg({ progressive: true }),
+    webp: (image: Sharp) => image.webp(),
+  };
+
+  it('tells a whole image from one cut short (its header intact) and from no image at all', async () => {
+    for (const [name, encode] of Object.entries(formats)) {
+      const whole = await encode(sharp(scene(640, 480))).toBuffer();
+      expect(await inspectImage(whole), name).toEqual({
+        image: { contentType: expect.stringMatching(/^image\//), width: 640, height: 480 },
+      });
+      for (const share of [0.4, 0.95]) {
+        const cut = whole.subarray(0, Math.round(whole.length * share));
+        expect(await inspectImage(cut), `${name} cut to ${share}`).toEqual({
+          problem: 'incomplete',
+        });
+      }
+    }
+    expect(await inspectImage(Buffer.from('not a photo, just text'))).toEqual({
+      problem: 'not_an_image',
+    });
+  });
+
+  it('throws UnreadableImageError when asked for a copy of bytes that do not decode', async () => {
+    const png = await sharp(scene(640, 480)).png().toBuffer();
+    await expect(
+      renderVariant(png.subarray(0, Math.round(png.length * 0.4)), 'card'),
+    ).rejects.toBeInstanceOf(UnreadableImageError);
   });
 });

@@ -42,17 +42,26 @@ const isHeifContainer = (buffer: Buffer) =>
   /^(heic|heix|hevc|hevx|mif1|msf1|heim|heis)/.test(buffer.toString('latin1', 8, 12));
 
 /**
- * A sharp pipeline for any accepted photo. sharp's prebuilt binaries read AV1-coded HEIF but not
- * the HEVC-coded HEIC that phones make: those are decoded with libheif compiled to WASM.
+ * Decodes the whole image, down to an 8-px thumbnail so memory stays small. The header says
+ * nothing of the rest: a PNG or JPEG cut short reads its size fine and fails only here
+ * (`failOn: 'error'` makes a truncated stream an error, not a grey bottom).
  */
-async function open(buffer: Buffer): Promise<{ image: Sharp; heic: boolean }> {
+const decodeEveryPixel = (image: Sharp) => image.clone().resize(8).raw().toBuffer();
+
+/**
+ * A sharp pipeline for any accepted photo. sharp's prebuilt binaries read AV1-coded HEIF but not
+ * the HEVC-coded HEIC that phones make: those are decoded with libheif compiled to WASM. `whole`
+ * says every pixel was decoded on the way (HEIF is, to tell which decoder it needs).
+ */
+async function open(buffer: Buffer): Promise<{ image: Sharp; heic: boolean; whole: boolean }> {
   const sharp = await loadSharp();
   try {
     const image = sharp(buffer, { failOn: 'error' });
     await image.metadata();
     // The header alone can look fine for HEVC HEIC: make sure pixels can be had.
-    if (isHeifContainer(buffer)) await image.clone().resize(8).raw().toBuffer();
-    return { image, heic: false };
+    if (!isHeifContainer(buffer)) return { image, heic: false, whole: false };
+    await decodeEveryPixel(image);
+    return { image, heic: false, whole: true };
   } catch (err) {
     if (!isHeifContainer(buffer)) throw err;
     const decodeHeic = await loadHeicDecoder();
@@ -62,30 +71,72 @@ async function open(buffer: Buffer): Promise<{ image: Sharp; heic: boolean }> {
         raw: { width: decoded.width, height: decoded.height, channels: 4 },
       }),
       heic: true,
+      whole: true,
     };
   }
 }
 
-export async function inspectImage(buffer: Buffer): Promise<ImageInfo | null> {
+/** Whether the bytes start as one of the accepted formats do (JPEG, PNG, WebP, HEIF/AVIF). */
+const startsLikeImage = (buffer: Buffer) =>
+  buffer.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ||
+  buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+  (buffer.toString('latin1', 0, 4) === 'RIFF' && buffer.toString('latin1', 8, 12) === 'WEBP') ||
+  buffer.toString('latin1', 4, 8) === 'ftyp';
+
+/**
+ * What an upload turned out to be: an image that decodes completely (with what to record of it),
+ * one cut short or damaged (its format's signature, but not all of its pixels), or no image.
+ */
+export type Inspection = { image: ImageInfo } | { problem: 'incomplete' | 'not_an_image' };
+
+export async function inspectImage(buffer: Buffer): Promise<Inspection> {
+  const damaged = { problem: startsLikeImage(buffer) ? 'incomplete' : 'not_an_image' } as const;
+  let opened: Awaited<ReturnType<typeof open>>;
   try {
-    const { image, heic } = await open(buffer);
+    opened = await open(buffer);
+  } catch {
+    return damaged;
+  }
+  try {
+    const { image, heic, whole } = opened;
     const meta = await image.metadata();
     const contentType = heic ? 'image/heic' : FORMATS[meta.format ?? ''];
-    if (!contentType || !meta.width || !meta.height) return null;
+    if (!contentType || !meta.width || !meta.height) return { problem: 'not_an_image' };
+    if (!whole) await decodeEveryPixel(image);
     // EXIF orientations 5–8 are rotated a quarter turn: report the size as people see it.
     const turned = (meta.orientation ?? 1) >= 5;
     return {
-      contentType,
-      width: turned ? meta.height : meta.width,
-      height: turned ? meta.width : meta.height,
+      image: {
+        contentType,
+        width: turned ? meta.height : meta.width,
+        height: turned ? meta.width : meta.height,
+      },
     };
   } catch {
-    return null;
+    return damaged;
   }
 }
 
-/** A resized WebP, upright (EXIF orientation applied) and with every bit of metadata (GPS too) gone. */
+/** A stored photo whose bytes no longer decode (damaged after it was attached). */
+export class UnreadableImageError extends Error {
+  override readonly name = 'UnreadableImageError';
+}
+
+/**
+ * A resized WebP, upright (EXIF orientation applied) and with every bit of metadata (GPS too)
+ * gone. Bytes that do not decode throw UnreadableImageError.
+ */
 export async function renderVariant(buffer: Buffer, variant: Variant): Promise<Buffer> {
+  try {
+    return await render(buffer, variant);
+  } catch (err) {
+    throw new UnreadableImageError(`The photo cannot be decoded: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+}
+
+async function render(buffer: Buffer, variant: Variant): Promise<Buffer> {
   const { width, quality, maxBytes } = VARIANTS[variant];
   const { image } = await open(buffer);
   const resized = image.rotate().resize({ width, withoutEnlargement: true });

@@ -13,7 +13,7 @@ export const attachableUploads = (db: Database, userId: number, keys: string[]) 
   keys.length === 0
     ? Promise.resolve([])
     : db
-        .select()
+        .select({ key: uploads.key })
         .from(uploads)
         .where(
           and(
@@ -24,12 +24,15 @@ export const attachableUploads = (db: Database, userId: number, keys: string[]) 
         )
         .for('update');
 
-/** The caller's uploads not attached yet, read without locking (duplicate warnings). */
+/**
+ * The caller's uploads not attached yet, read without locking: checked before a save's
+ * transaction (which then locks them), and for duplicate warnings.
+ */
 export const unattachedUploads = (db: Database, userId: number, keys: string[]) =>
   keys.length === 0
     ? Promise.resolve([])
     : db
-        .select({ key: uploads.key, bytes: uploads.bytes })
+        .select({ key: uploads.key, bytes: uploads.bytes, exact_size: uploads.exact_size })
         .from(uploads)
         .where(
           and(

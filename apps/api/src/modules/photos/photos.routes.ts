@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
 import { type LocalStorage, UploadUsedError } from '../../plugins/app/storage/local-storage.js';
 import { EXTENSIONS, UPLOAD_KEY } from '../../plugins/app/storage/photo-storage.js';
-import type { Variant } from './photo-images.js';
+import { UnreadableImageError, type Variant } from './photo-images.js';
 import type { PhotosService } from './photos.service.js';
 
 export const photoUploadRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = async (
@@ -66,8 +66,25 @@ export const photoDownloadRoutes: FastifyPluginAsync<{ photos: PhotosService }> 
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       // A link outlives its photo when the photo is removed: that is a 404, not an error.
       if (!(await photos.storage.stat(key))) return notFound(reply);
-      const source =
-        variant === 'original' ? { key } : await photos.ensureVariant(key, variant as Variant);
+      let source: { key: string; body?: Buffer };
+      try {
+        source =
+          variant === 'original' ? { key } : await photos.ensureVariant(key, variant as Variant);
+      } catch (err) {
+        if (!(err instanceof UnreadableImageError)) throw err;
+        // Damaged in storage after it was attached: no copy can be made of it, now or later.
+        request.log.warn({ err, key }, 'a stored photo cannot be decoded');
+        reply.removeHeader('etag');
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .send({
+            status: 'error',
+            message: 'This photo cannot be shown: its stored file is damaged.',
+            data: null,
+            error: { code: 'NOT_FOUND' },
+          });
+      }
       const direct = await photos.storage.signGet(source.key, 3600);
       if (direct) return reply.redirect(direct, 302);
       const body =

@@ -121,6 +121,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
         content_type: e.contentType,
         // The most the upload may hold: its exact size, or the limit for a name alone.
         bytes: 'exact' in e.size ? e.size.exact : e.size.atMost,
+        exact_size: 'exact' in e.size,
         issued_at: now,
       })),
     );
@@ -129,31 +130,38 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   }
 
   /**
-   * Checks that each path was issued to the caller, is in storage and really is an image, inside
-   * the caller's transaction (the upload rows stay locked until it commits).
+   * Checks the new uploads among a save's photos (the paths; numbers are kept photos, left to the
+   * caller) BEFORE its transaction, so no database lock or connection waits on storage: each must
+   * be issued to the caller and unattached, stored (with exactly its signed size when it was
+   * declared), within the size limit, and an image that decodes completely. Problems are named by
+   * their place in the whole list (`photos.3`). `claimUploads` then locks the rows in the save's
+   * transaction.
    */
-  async function prepareAttachment(
-    tx: Database,
+  async function checkUploads(
     userId: number,
-    keys: string[],
+    entries: readonly (number | string)[],
   ): Promise<{ photos: AttachablePhoto[]; issues: Issue[] }> {
-    const issues: Issue[] = [];
+    const paths = entries.flatMap((entry, index) =>
+      typeof entry === 'string' ? [{ key: entry, index }] : [],
+    );
     const issued = new Map(
       (
-        await repo.attachableUploads(
-          tx,
+        await repo.unattachedUploads(
+          db,
           userId,
-          keys.filter((k) => UPLOAD_KEY.test(k)),
+          paths.map((p) => p.key).filter((k) => UPLOAD_KEY.test(k)),
         )
       ).map((u) => [u.key, u]),
     );
+    const issues: Issue[] = [];
     const seen = new Set<string>();
     const photos: AttachablePhoto[] = [];
-    for (const [index, key] of keys.entries()) {
+    for (const { key, index } of paths) {
       const field = `photos.${index}`;
       const repeated = seen.has(key);
       seen.add(key);
-      if (repeated || !issued.has(key)) {
+      const upload = issued.get(key);
+      if (repeated || !upload) {
         issues.push(issue(field, repeated ? 'photo_listed_twice' : 'photo_not_owned'));
         continue;
       }
@@ -164,22 +172,58 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
       }
       // S3 cannot bind a size range to a presigned PUT: an upload signed for "at most" the limit
       // is measured here, before it is read, and removed when it is over.
-      const allowed = Math.min(issued.get(key)?.bytes ?? maxBytes, maxBytes);
+      const allowed = Math.min(upload.bytes, maxBytes);
       if (stored.size > allowed) {
         await storage.remove([key]);
         const size = (stored.size / 1024 / 1024).toFixed(1);
         issues.push(issue(field, 'photo_too_large', { size, max: megabytes(maxBytes) }));
         continue;
       }
-      const body = await storage.read(key);
-      const info = await inspectImage(body);
-      if (!info) {
-        issues.push(issue(field, 'photo_unreadable'));
+      // A store that does not enforce the signed length (or a PUT cut short that it kept anyway)
+      // leaves fewer bytes than were declared: a part of a photo, whatever its header says.
+      if (upload.exact_size && stored.size !== upload.bytes) {
+        issues.push(issue(field, 'photo_incomplete'));
         continue;
       }
-      photos.push({ key, bytes: stored.size, contentHash: contentHash(body), ...info });
+      const body = await storage.read(key);
+      const inspected = await inspectImage(body);
+      if ('problem' in inspected) {
+        issues.push(
+          issue(
+            field,
+            inspected.problem === 'incomplete' ? 'photo_incomplete' : 'photo_unreadable',
+          ),
+        );
+        continue;
+      }
+      photos.push({ key, bytes: stored.size, contentHash: contentHash(body), ...inspected.image });
     }
     return { photos, issues };
+  }
+
+  /**
+   * Inside the save's transaction: locks the checked uploads' rows until it commits. One attached
+   * by another save since `checkUploads` (the same upload saved twice at once) is refused, named
+   * by its place in `entries`; no storage call is made here.
+   */
+  async function claimUploads(
+    tx: Database,
+    userId: number,
+    entries: readonly (number | string)[],
+    photos: readonly AttachablePhoto[],
+  ): Promise<Issue[]> {
+    const claimed = new Set(
+      (
+        await repo.attachableUploads(
+          tx,
+          userId,
+          photos.map((p) => p.key),
+        )
+      ).map((u) => u.key),
+    );
+    return photos
+      .filter((p) => !claimed.has(p.key))
+      .map((p) => issue(`photos.${entries.indexOf(p.key)}`, 'photo_not_owned'));
   }
 
   /**
@@ -218,36 +262,13 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     return { hashes, issues };
   }
 
-  /**
-   * An edit's photo list, in its new order: kept photos by id (each must be one of `existing`),
-   * new uploads by path (checked as prepareAttachment does). Problems are numbered by their place
-   * in the whole list, as the form shows it.
-   */
-  async function prepareEditedPhotos(
-    tx: Database,
-    userId: number,
-    entries: readonly (number | string)[],
-    existing: ReadonlySet<number>,
-  ): Promise<{ photos: AttachablePhoto[]; issues: Issue[] }> {
-    const issues: Issue[] = [];
-    const newPaths: { path: string; index: number }[] = [];
-    entries.forEach((entry, index) => {
-      if (typeof entry === 'string') newPaths.push({ path: entry, index });
-      else if (!existing.has(entry))
-        issues.push(issue(`photos.${index}`, 'photo_not_of_property', { id: entry }));
-    });
-    const attachment = await prepareAttachment(
-      tx,
-      userId,
-      newPaths.map((p) => p.path),
+  /** An edit's kept photos (numbers in its list) that are not among the owner's `existing` ones. */
+  const unknownPhotoIds = (entries: readonly (number | string)[], existing: ReadonlySet<number>) =>
+    entries.flatMap((entry, index) =>
+      typeof entry === 'number' && !existing.has(entry)
+        ? [issue(`photos.${index}`, 'photo_not_of_property', { id: entry })]
+        : [],
     );
-    // The attachment numbers the new uploads alone: back to their place among all the photos.
-    for (const problem of attachment.issues) {
-      const newIndex = Number(problem.field.split('.')[1]);
-      issues.push({ ...problem, field: `photos.${newPaths[newIndex]?.index ?? newIndex}` });
-    }
-    return { photos: attachment.photos, issues };
-  }
 
   /**
    * Marks uploads attached, inside the caller's transaction. They are counted once the update
@@ -359,8 +380,9 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
 
   return {
     issueUploadUrls,
-    prepareAttachment,
-    prepareEditedPhotos,
+    checkUploads,
+    claimUploads,
+    unknownPhotoIds,
     uploadHashes,
     markAttached,
     photoUrls,

@@ -293,12 +293,18 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     content_hash: photo.contentHash,
   });
 
-  /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
+  /**
+   * Adds a property and attaches its photos in one transaction: all of it, or nothing. The photos
+   * are read and checked before it, so the transaction never waits on storage.
+   */
   async function create(author: Me, payload: PropertyPayload): Promise<{ id: number }> {
+    const attachment = await photos.checkUploads(author.id, payload.photos);
     return db.transaction(async (tx) => {
       const issues = await referenceIssues(tx, payload);
-      const attachment = await photos.prepareAttachment(tx, author.id, payload.photos);
-      issues.push(...attachment.issues);
+      issues.push(
+        ...attachment.issues,
+        ...(await photos.claimUploads(tx, author.id, payload.photos, attachment.photos)),
+      );
       if (issues.length) throw validationError(issues, 'The property was not added');
 
       const now = new Date();
@@ -334,6 +340,8 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
    * it. Photos come in their new order: kept ones by id, new uploads by path; the rest are removed.
    */
   async function update(author: Me, id: number, payload: UpdatePropertyPayload) {
+    // New uploads are read and checked before the transaction: it never waits on storage.
+    const attachment = await photos.checkUploads(author.id, payload.photos);
     const { updatedAt, removedKeys } = await db.transaction(async (tx) => {
       const current = await repo.lockProperty(tx, id);
       if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
@@ -349,13 +357,11 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       )
         issues.push(issue(next.field, 'stage_after_visit'));
       const existing = new Map((await repo.listPhotos(tx, id)).map((p) => [p.id, p]));
-      const attachment = await photos.prepareEditedPhotos(
-        tx,
-        author.id,
-        payload.photos,
-        new Set(existing.keys()),
+      issues.push(
+        ...photos.unknownPhotoIds(payload.photos, new Set(existing.keys())),
+        ...attachment.issues,
+        ...(await photos.claimUploads(tx, author.id, payload.photos, attachment.photos)),
       );
-      issues.push(...attachment.issues);
       if (issues.length) throw validationError(issues, 'The property was not saved');
 
       const now = new Date();

@@ -1,4 +1,4 @@
-import { ClientConfigSchema, HealthSchema } from '@bec/contracts';
+import { ClientConfigSchema, HealthSchema, ReadinessSchema } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
@@ -6,7 +6,12 @@ import { ok, responses } from '../../lib/http.js';
 import '../../lib/route-config.js';
 import { clientConfig } from './client-config.js';
 
-export type SystemRoutesOptions = { config: Config; ping: () => Promise<void> };
+export type SystemRoutesOptions = {
+  config: Config;
+  ping: () => Promise<void>;
+  /** The photo store's state, cheaply (guarded-storage.ts): the last outcome, or a short probe. */
+  storageReadiness: () => Promise<'ok' | 'unavailable'>;
+};
 
 /**
  * Unauthenticated: liveness, readiness and what the SPA needs to start signing in. Probes come
@@ -14,7 +19,7 @@ export type SystemRoutesOptions = { config: Config; ping: () => Promise<void> };
  */
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
-  { config, ping },
+  { config, ping, storageReadiness },
 ) => {
   app.get(
     '/healthz',
@@ -35,19 +40,26 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       schema: {
         tags: ['system'],
         summary:
-          'Readiness: the database answers (503 when it does not, and while the process shuts down)',
-        response: responses(200, HealthSchema, [503]),
+          'Readiness: the database answers (503 when it does not, and while the process shuts down); the photo storage is reported, and only degrades it',
+        response: responses(200, ReadinessSchema, [503]),
       },
       config: { quietLog: true },
     },
     async (request) => {
-      try {
-        await ping();
-        return ok('Ready', { status: 'ok' as const });
-      } catch (err) {
-        request.log.warn({ err }, 'readiness check failed');
+      // Both at once: the storage probe waits at most a second, and usually not at all.
+      const [database, storage] = await Promise.allSettled([ping(), storageReadiness()]);
+      if (database.status === 'rejected') {
+        request.log.warn({ err: database.reason }, 'readiness check failed');
         throw new AppError('DATABASE_UNAVAILABLE', 'Not ready: the database is not answering.');
       }
+      // Every process shares the bucket: leaving rotation over it would stop the whole app for
+      // the sake of its photos. The process stays ready, says so, and saves with photos answer 503.
+      const storageState = storage.status === 'fulfilled' ? storage.value : 'unavailable';
+      if (storageState !== 'ok') request.log.warn('readiness: the photo storage is unavailable');
+      return ok(storageState === 'ok' ? 'Ready' : 'Ready, but the photo storage is unavailable', {
+        status: storageState === 'ok' ? ('ok' as const) : ('degraded' as const),
+        checks: { database: 'ok' as const, storage: storageState },
+      });
     },
   );
 

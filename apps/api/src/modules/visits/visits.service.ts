@@ -133,8 +133,12 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
     return [{ kind: 'stage', from: property.stage, to: next, reason: null }];
   }
 
-  /** Logs a visit and attaches its photos in one transaction, with its history. */
+  /**
+   * Logs a visit and attaches its photos in one transaction, with its history. The photos are
+   * read and checked before it, so the transaction never waits on storage.
+   */
   async function create(author: Me, propertyId: number, payload: VisitPayload) {
+    const attachment = await photos.checkUploads(author.id, payload.photos);
     return db.transaction(async (tx): Promise<VisitResult> => {
       const property = await repo.lockProperty(tx, propertyId);
       if (!property) throw new AppError('NOT_FOUND', `Property ${propertyId} not found.`);
@@ -142,8 +146,10 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
       const visitor = await repo.findMember(tx, payload.visitor_id);
       if (!visitor)
         issues.push(issue('visitor_id', 'reference_missing', { id: payload.visitor_id }));
-      const attachment = await photos.prepareAttachment(tx, author.id, payload.photos);
-      issues.push(...attachment.issues);
+      issues.push(
+        ...attachment.issues,
+        ...(await photos.claimUploads(tx, author.id, payload.photos, attachment.photos)),
+      );
       if (issues.length) throw validationError(issues, 'The visit was not logged');
 
       const now = clock();
@@ -194,6 +200,8 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
    * Photos come in their order: kept ones by id, new uploads by path; the rest are removed.
    */
   async function update(author: Me, id: number, payload: UpdateVisitPayload): Promise<VisitResult> {
+    // New uploads are read and checked before the transaction: it never waits on storage.
+    const attachment = await photos.checkUploads(author.id, payload.photos);
     const { result, removedKeys } = await db.transaction(async (tx) => {
       const { property, current } = await lockForChange(tx, id);
       if (current.updated_at.toISOString() !== new Date(payload.updated_at).toISOString())
@@ -208,13 +216,11 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
       if (!visitor)
         issues.push(issue('visitor_id', 'reference_missing', { id: payload.visitor_id }));
       const existing = new Map((await repo.listVisitPhotos(tx, [id])).map((p) => [p.id, p]));
-      const attachment = await photos.prepareEditedPhotos(
-        tx,
-        author.id,
-        payload.photos,
-        new Set(existing.keys()),
+      issues.push(
+        ...photos.unknownPhotoIds(payload.photos, new Set(existing.keys())),
+        ...attachment.issues,
+        ...(await photos.claimUploads(tx, author.id, payload.photos, attachment.photos)),
       );
-      issues.push(...attachment.issues);
       if (issues.length) throw validationError(issues, 'The visit was not saved');
 
       const now = clock();

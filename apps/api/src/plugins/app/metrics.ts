@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../../lib/app-error.js';
 import { UNMATCHED_ROUTE } from '../../lib/route-config.js';
+import { STORAGE_OPERATIONS, type StorageObserver } from './storage/guarded-storage.js';
 
 /**
  * Where /metrics is served (METRICS_TOKEN, METRICS_LISTEN): nowhere, on the main port behind a
@@ -24,6 +25,12 @@ export type PoolStatsReader = () => { inUse: number; idle: number; waiting: numb
  * usual 5 ms floor would put most requests in the first bucket; 10 s is DATABASE_TIMEOUT's default.
  */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Storage call buckets, in seconds: a HEAD on a nearby bucket takes a few ms, reading a 25 MB
+ * photo a second or more, and S3_TIMEOUT (10 s by default) ends the slowest.
+ */
+const STORAGE_BUCKETS = [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
  * One app's metrics, on a registry of its own (never prom-client's global one): several apps in
@@ -118,7 +125,30 @@ export function createMetrics({
     registers,
   });
 
-  return { registry, http, uploads, ufFetches };
+  // Every call to the photo store, and how it ended: `unavailable` is what answers 503
+  // STORAGE_UNAVAILABLE. Both series start at 0, so a rate is there before the first failure.
+  const storageOperations = new Counter({
+    name: 'bec_storage_operations_total',
+    help: 'Calls to the photo storage, by operation and outcome (success; unavailable: no connection, a timeout, a 5xx or refused credentials; error: any other failure).',
+    labelNames: ['operation', 'outcome'] as const,
+    registers,
+  });
+  for (const operation of STORAGE_OPERATIONS)
+    for (const outcome of ['success', 'unavailable'] as const)
+      storageOperations.inc({ operation, outcome }, 0);
+  const storageDuration = new Histogram({
+    name: 'bec_storage_operation_duration_seconds',
+    help: 'Time a call to the photo storage took, by operation and outcome (tries included).',
+    labelNames: ['operation', 'outcome'] as const,
+    buckets: STORAGE_BUCKETS,
+    registers,
+  });
+  const storage: StorageObserver = (operation, outcome, seconds) => {
+    storageOperations.inc({ operation, outcome });
+    storageDuration.observe({ operation, outcome }, seconds);
+  };
+
+  return { registry, http, uploads, ufFetches, storage };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

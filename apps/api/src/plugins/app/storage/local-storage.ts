@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, type Dirent } from 'node:fs';
-import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream, type Dirent } from 'node:fs';
+import {
+  access,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -68,6 +78,11 @@ export function createLocalStorage(options: { dir: string; signer: UrlSigner }) 
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true, recursive: true })));
+    },
+    async check() {
+      // The folder is made on the first upload; it must be there, readable and writable.
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.R_OK | constants.W_OK);
     },
     signGet: async () => null,
     async *list(prefix) {

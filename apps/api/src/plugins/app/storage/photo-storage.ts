@@ -37,6 +37,8 @@ export type PhotoStorage = {
    * Files still being written (local uploads in flight) are not listed.
    */
   list(prefix: string): AsyncIterable<{ key: string; size: number }>;
+  /** Throws unless the store can be reached and used now: the readiness probe's cheap check. */
+  check(): Promise<void>;
 };
 
 export const EXTENSIONS: Record<string, string> = {
