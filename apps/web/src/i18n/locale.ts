@@ -1,8 +1,8 @@
-import { DEFAULT_LOCALE, isLocale, type Locale, spokenLocale } from '@bec/contracts';
+// The languages, and how a list of language tags picks one, are shared with the API's development
+// sign-in page. From the contracts' own entry: their index would bring zod into the first load.
+import { DEFAULT_LOCALE, isLocale, type Locale, spokenLocale } from '@bec/contracts/locale';
 
-// The languages and how a list of language tags picks one are shared with the API's development
-// sign-in page (packages/contracts/src/locale.ts).
-export { LOCALES, type Locale } from '@bec/contracts';
+export { LOCALES, type Locale } from '@bec/contracts/locale';
 
 /** Where the choice made in the user menu is remembered, per browser. */
 export const LOCALE_STORAGE_KEY = 'bec.locale';
