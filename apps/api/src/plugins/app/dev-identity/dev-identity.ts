@@ -1,4 +1,4 @@
-import { LOCALES } from '@bec/contracts';
+import { LOCALES, type Locale } from '@bec/contracts';
 import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,11 +30,7 @@ const SignInFormSchema = z.object({
 const PageQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
 
 /** The texts of a page for `request`, in the language the person or the app chose (dev-texts.ts). */
-function textsFor(
-  request: FastifyRequest,
-  lang: (typeof LOCALES)[number] | undefined,
-  uiLocales?: unknown,
-) {
+function textsFor(request: FastifyRequest, lang: Locale | undefined, uiLocales?: unknown) {
   return devTexts(
     pageLocale({ lang, uiLocales, acceptLanguage: request.headers['accept-language'] }),
   );
