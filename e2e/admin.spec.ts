@@ -14,16 +14,16 @@ async function freshPage(browser: Browser) {
 }
 
 /**
- * Signs in through the development page as any account (the "…or as any account" form; the
- * server's page, in English).
+ * Signs in through the development page as any account (its "…o con cualquier cuenta" form, in
+ * Spanish like the app).
  */
 async function signInAs(page: Page, email: string, name: string) {
   await page.goto('/home');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('stands in for Google')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('reemplaza a Google')).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
 }
 

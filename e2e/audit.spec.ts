@@ -14,15 +14,15 @@ const chileToday = () =>
     day: '2-digit',
   }).format(new Date());
 
-/** A new account signs in through the development page (in English) and lands on the waitlist. */
+/** A new account signs in through the development page (in Spanish) and lands on the waitlist. */
 async function requestAccess(browser: Browser, email: string, name: string) {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/home');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('stands in for Google')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('reemplaza a Google')).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page.getByText(WAITLISTED)).toBeVisible();
   await page.context().close();
 }

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { MAP_POINTS_ZOOM } from '@bec/contracts';
+import { expect, type Page, type Response, test } from '@playwright/test';
 import { validProperty } from '../apps/api/test/property-fixture';
 import { missingBrowserReason } from './browser';
 import { TILES, tileRequests } from './map-tiles';
@@ -75,6 +76,76 @@ async function waitForMap(page: Page, unlike?: string) {
 /** The count of the largest cluster among the markers' names (0 when none). */
 const largestCount = (names: string[]) =>
   Math.max(0, ...names.map((name) => Number(/^(\d+) propiedades$/.exec(name)?.[1] ?? 0)));
+
+/**
+ * What a person could not click on the map: markers whose boxes overlap (the one drawn behind
+ * loses the shared part), and markers whose centre, inside the map's frame, is covered by anything
+ * but the map's own controls.
+ */
+const coveredMarkers = (page: Page) =>
+  markers(page).evaluateAll((icons) => {
+    const problems: string[] = [];
+    const boxes = icons.map((icon) => ({
+      icon,
+      name: icon.getAttribute('aria-label') ?? '?',
+      box: icon.getBoundingClientRect(),
+    }));
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const overlap =
+          a.box.left < b.box.right &&
+          b.box.left < a.box.right &&
+          a.box.top < b.box.bottom &&
+          b.box.top < a.box.bottom;
+        if (overlap) problems.push(`«${a.name}» overlaps «${b.name}»`);
+      }
+    }
+    // What a person sees of the map: its frame, within the window.
+    const frame = icons[0]?.closest('section')?.getBoundingClientRect();
+    const seen = frame && {
+      left: Math.max(frame.left, 0),
+      right: Math.min(frame.right, window.innerWidth),
+      top: Math.max(frame.top, 0),
+      bottom: Math.min(frame.bottom, window.innerHeight),
+    };
+    for (const { icon, name, box } of boxes) {
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (!seen || x < seen.left || x > seen.right || y < seen.top || y > seen.bottom) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit?.closest('.leaflet-control-container')) continue;
+      if (!hit || !icon.contains(hit)) {
+        const by = hit?.getAttribute('aria-label') ?? hit?.className ?? 'nothing';
+        problems.push(`«${name}» is covered at its centre by ${by}`);
+      }
+    }
+    return problems;
+  });
+
+/** The centre of the marker in sight that holds the most properties (a pin holds one). */
+const largestInSight = (page: Page) =>
+  markers(page).evaluateAll((icons) => {
+    const frame = icons[0]?.closest('section')?.getBoundingClientRect();
+    const inSight = icons
+      .map((icon) => {
+        const box = icon.getBoundingClientRect();
+        const count = Number(
+          /^(\d+) propiedades$/.exec(icon.getAttribute('aria-label') ?? '')?.[1] ?? 1,
+        );
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2, count };
+      })
+      .filter(
+        ({ x, y }) =>
+          frame &&
+          x > frame.left &&
+          x < frame.right &&
+          y > frame.top &&
+          y < Math.min(frame.bottom, window.innerHeight),
+      )
+      .sort((a, b) => b.count - a.count);
+    if (!inSight[0]) throw new Error('No marker in sight');
+    return inSight[0];
+  });
 
 /** The total of matching properties the grid's API counts for `query`. */
 async function total(page: Page, query: string) {
@@ -198,6 +269,55 @@ test("zooming into Santiago splits its cluster down to pins; a pin's card leads 
   await expect(small.locator('img.leaflet-tile-loaded').first()).toBeVisible();
   const src = await small.locator('img.leaflet-tile').first().getAttribute('src');
   expect(src).toMatch(new RegExp(`^${TILES.origin}/15/\\d+/\\d+\\.png$`));
+});
+
+test('zooming into Santiago a step at a time: at every zoom no marker covers another, each can be clicked, and they add up', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'viewer@bec.local');
+  // A taller window, so the whole map is in sight.
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  /** The map's answer for a view at `zoom` (any zoom when not given). */
+  const answer = (zoom?: number) =>
+    page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return (
+        url.pathname === '/api/market/map' &&
+        r.ok() &&
+        (zoom === undefined || url.searchParams.get('zoom') === String(zoom))
+      );
+    });
+  const zoomOf = (response: Response) => Number(new URL(response.url()).searchParams.get('zoom'));
+  const first = answer();
+  await page.goto('/data');
+  let zoom = zoomOf(await first);
+  let view = await waitForMap(page);
+  await map(page).scrollIntoViewIfNeeded();
+  const checked: number[] = [];
+  // Santiago's group is the largest: clicks zoom in on it two levels at a time up to zoom 8, then
+  // the mouse wheel over the largest marker in sight one level at a time, up to single pins. Zoom
+  // 8 and 9 are where the groups of Providencia, Las Condes and their neighbours overlapped.
+  while (zoom < MAP_POINTS_ZOOM) {
+    expect(await coveredMarkers(page), `at zoom ${zoom}`).toEqual([]);
+    expect(view.sum).toBe(view.shown);
+    checked.push(zoom);
+    if (zoom + 2 <= 8) {
+      const next = answer(zoom + 2);
+      const largest = `${largestCount(view.names)} propiedades`;
+      await map(page).getByRole('button', { name: largest, exact: true }).first().click();
+      zoom = zoomOf(await next);
+    } else {
+      // One notch (Leaflet zooms one level for up to ~55 px of wheel), around the marker.
+      const next = answer(zoom + 1);
+      const { x, y } = await largestInSight(page);
+      await page.mouse.move(x, y);
+      await page.mouse.wheel(0, -50);
+      zoom = zoomOf(await next);
+    }
+    view = await waitForMap(page);
+  }
+  expect(checked).toEqual(expect.arrayContaining([8, 9, 10, 11, 12, 13, 14, 15]));
 });
 
 test("changing a filter updates the map's counts and markers", async ({ page }) => {

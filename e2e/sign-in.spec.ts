@@ -67,6 +67,60 @@ test('a member chooses English in the user menu: the app follows at once and aft
   await expect(language('English')).toHaveAttribute('aria-checked', 'true');
 });
 
+test("the development sign-in page speaks Spanish like the app, and English once the app's language is English, sign-out included", async ({
+  page,
+}) => {
+  const html = page.locator('html');
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // Spanish by default, every control named in Spanish.
+  await expect(page.getByRole('heading', { name: 'Inicia sesión en BEC' })).toBeVisible();
+  await expect(html).toHaveAttribute('lang', 'es-CL');
+  await expect(page).toHaveTitle('Inicio de sesión de desarrollo · BEC');
+  await expect(page.getByText('reemplaza a Google')).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+  await expect(page.getByLabel('Nombre')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /administrador: todo/ })).toBeVisible();
+  // Its own link to the other language.
+  await page
+    .getByRole('navigation', { name: 'Idioma' })
+    .getByRole('link', { name: 'Cambiar el idioma a English' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Sign in to BEC' })).toBeVisible();
+  await expect(html).toHaveAttribute('lang', 'en');
+
+  // The app switched to English (the header's button, signed out): its sign-in page follows.
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Cambiar el idioma a English' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to BEC' })).toBeVisible();
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveTitle('Development sign-in · BEC');
+  await expect(page.getByText('stands in for Google')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByLabel('Name')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Language' })
+      .getByRole('link', { name: 'Switch the language to Español (Chile)' }),
+  ).toBeVisible();
+  await page.getByLabel('Email').fill('viewer@bec.local');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Signing out confirms in English too.
+  await page.getByRole('banner').getByRole('button', { name: 'Víctor Viewer' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign out of BEC?' })).toBeVisible();
+  await expect(html).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
 test('a non-member lands on the waitlist, and an admin then sees the request', async ({
   browser,
 }) => {
@@ -97,8 +151,8 @@ test('sign-out returns to the access-denied card, and stays signed out after a r
   await signIn(page, 'viewer@bec.local');
   await page.getByRole('banner').getByRole('button', { name: 'Víctor Viewer' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
-  // The provider asks to confirm, as it ends its own session too (its page is in English).
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // The provider asks to confirm, as it ends its own session too (in the app's language).
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   await expect(page.getByText(WAITLISTED)).toHaveCount(0);
@@ -114,7 +168,7 @@ test('signing in again after sign-out shows the account chooser, so another acco
   await signIn(page, 'editor@bec.local');
   await page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await signIn(page, 'admin@bec.local');
   await expect(await sidebarLinks(page)).toHaveText(ADMIN_LINKS);

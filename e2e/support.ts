@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 // The app speaks Spanish by default (the browser's language is es-CL, playwright.config.ts), so
 // the journeys read its Spanish texts (the es-CL catalogues); the development provider's sign-in
-// page is the server's, in English.
+// page follows the app's language (its own catalogues, apps/api/src/plugins/app/dev-identity).
 
 export const WAITLISTED =
   'Tu solicitud de acceso quedó registrada: un administrador debe aprobarla antes de que puedas usar BEC.';
@@ -11,7 +11,7 @@ export const WAITLISTED =
 export async function signIn(page: Page, email: string) {
   await page.goto('/home');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('stands in for Google')).toBeVisible();
+  await expect(page.getByText('reemplaza a Google')).toBeVisible();
   await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
   await expect(page).toHaveURL(/\/home$/);
 }

@@ -261,9 +261,10 @@ test("sign-out goes through the provider's end-session page and back, signed out
   await signIn(page, 'editor@bec.local');
   await page.getByRole('banner').getByRole('button', { name: 'Elena Editora' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
-  // The provider, on its own origin (its page in English), asks to confirm.
+  // The provider, on its own origin (in the app's language, asked by ui_locales), asks to confirm.
   await expect(page).toHaveURL(new RegExp(`^${new URL(PRODUCTION.issuer).origin}/`));
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-CL');
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(`${PRODUCTION.appOrigin}/home`);
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
 });

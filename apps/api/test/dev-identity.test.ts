@@ -2,10 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Locale } from '@bec/contracts';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import {
+  DEV_CATALOGUES,
+  type DevTextKey,
+  devTexts,
+} from '../src/plugins/app/dev-identity/dev-texts.js';
 import { createTestDatabase } from './database.js';
 import { refresh, signInWithDevProvider, startSignIn } from './dev-signin-flow.js';
 
@@ -76,7 +82,7 @@ describe('the embedded development provider', () => {
 
   it('shows a sign-in page that says it stands in for Google and lists the seeded accounts', async () => {
     const { signInPage } = await signInWithDevProvider(base, { email: 'admin@bec.local' });
-    expect(signInPage).toMatch(/stands in for Google/);
+    expect(signInPage).toMatch(/reemplaza a Google/);
     for (const email of [
       'admin@bec.local',
       'editor@bec.local',
@@ -149,7 +155,7 @@ describe('the embedded development provider', () => {
     const response = await browser(signInUrl, form({ email: 'not-an-email', name: '<b>x</b>' }));
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain('Enter a valid email address.');
+    expect(html).toContain('Escribe un correo electrónico válido.');
     expect(html).toContain('value="not-an-email"');
     expect(html).not.toContain('<b>x</b>');
   });
@@ -171,7 +177,7 @@ describe('the embedded development provider', () => {
     const { signInUrl, browser } = await signInWithDevProvider(base, { email: 'viewer@bec.local' });
     const stale = await browser(signInUrl);
     expect(stale.status).toBe(400);
-    expect(await stale.text()).toMatch(/expired or was already used/);
+    expect(await stale.text()).toMatch(/venció o ya se usó/);
   });
 
   it('refuses its tokens when the signature is altered', async () => {
@@ -223,5 +229,159 @@ describe('the embedded development provider', () => {
     const renewed = await refresh(base, tokens.refresh_token ?? '');
     expect(renewed.access_token, JSON.stringify(renewed)).toBeTruthy();
     expect((await me(renewed.access_token)).json().data.email).toBe('viewer@bec.local');
+  });
+});
+
+/** What a page of the provider answered: its status, its `<html lang>` and its HTML. */
+async function read(response: Response) {
+  const html = await response.text();
+  return { status: response.status, lang: /<html lang="([^"]*)">/.exec(html)?.[1], html };
+}
+
+/** Whether `text` appears in `html` as whole words ("Cancel" is not in "Cancelar"). */
+const hasWords = (html: string, text: string) =>
+  new RegExp(`(?<!\\p{L})${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u').test(html);
+
+/** The sign-in page's texts in `locale`, as its catalogue words them (errors aside). */
+function signInTexts(locale: Locale) {
+  const { t } = devTexts(locale);
+  return (Object.keys(DEV_CATALOGUES.en) as DevTextKey[])
+    .filter((key) => /^(signIn|account|language)\./.test(key))
+    .filter((key) => key !== 'signIn.invalidEmail' && key !== 'signIn.nameTooLong')
+    .map((key) => t(key, { client: 'BEC', language: t('language.other') }));
+}
+
+describe('the development sign-in pages in es-CL and en', () => {
+  it('have the same texts in both catalogues, none empty', () => {
+    expect(Object.keys(DEV_CATALOGUES['es-CL']).sort()).toEqual(
+      Object.keys(DEV_CATALOGUES.en).sort(),
+    );
+    for (const catalogue of Object.values(DEV_CATALOGUES)) {
+      for (const text of Object.values(catalogue)) expect(text.trim()).not.toBe('');
+    }
+  });
+
+  it('shows the sign-in page in Spanish by default, every control named in Spanish', async () => {
+    const { browser, signInUrl } = await startSignIn(base);
+    const page = await read(await browser(signInUrl));
+    expect(page.status).toBe(200);
+    expect(page.lang).toBe('es-CL');
+    for (const text of signInTexts('es-CL')) expect(page.html).toContain(text);
+    for (const text of signInTexts('en')) expect(hasWords(page.html, text), text).toBe(false);
+    expect(page.html).toContain('<label for="email">Correo electrónico</label>');
+    expect(page.html).toContain('<label for="name">Nombre</label>');
+    expect(page.html).toContain('type="submit">Iniciar sesión</button>');
+    expect(page.html).toContain('type="submit">Cancelar</button>');
+    // The other language, offered by a link named in it.
+    const uid = new URL(signInUrl).pathname.split('/').pop();
+    expect(page.html).toContain(
+      `<nav class="language" aria-label="Idioma"><a href="/dev-signin/${uid}?lang=en" hreflang="en" aria-label="Cambiar el idioma a English"><span lang="en">English</span></a></nav>`,
+    );
+  });
+
+  it("follows the app's language (ui_locales), else the browser's (Accept-Language)", async () => {
+    for (const [options, lang] of [
+      [{ uiLocales: 'en' }, 'en'],
+      [{ uiLocales: 'en-US es' }, 'en'],
+      [{ languages: 'fr-CA, en-GB;q=0.8, es;q=0.5' }, 'en'],
+      [{ languages: 'en;q=0, es-AR' }, 'es-CL'],
+      // The app's choice wins over the browser's.
+      [{ uiLocales: 'es-CL', languages: 'en-US,en;q=0.9' }, 'es-CL'],
+      [{ uiLocales: 'fr', languages: 'de, en;q=0.1' }, 'en'],
+      [{ uiLocales: 'fr', languages: 'de' }, 'es-CL'],
+    ] as const) {
+      const { browser, signInUrl } = await startSignIn(base, options);
+      const page = await read(await browser(signInUrl));
+      expect(page.lang, JSON.stringify(options)).toBe(lang);
+      for (const text of signInTexts(lang)) expect(page.html).toContain(text);
+    }
+  });
+
+  it('in English: every control named in English, the link back to Spanish, and a refused submission stays in English', async () => {
+    const { browser, signInUrl, form } = await startSignIn(base, { uiLocales: 'en' });
+    const page = await read(await browser(signInUrl));
+    expect(page.lang).toBe('en');
+    for (const text of signInTexts('es-CL')) expect(hasWords(page.html, text), text).toBe(false);
+    expect(page.html).toContain('<label for="email">Email</label>');
+    expect(page.html).toContain('<label for="name">Name</label>');
+    expect(page.html).toContain('type="submit">Sign in</button>');
+    expect(page.html).toContain('type="submit">Cancel</button>');
+    expect(page.html).toMatch(
+      /<nav class="language" aria-label="Language"><a href="\/dev-signin\/[^"?]+\?lang=es-CL" hreflang="es-CL" aria-label="Switch the language to Español \(Chile\)"><span lang="es-CL">Español \(Chile\)<\/span><\/a><\/nav>/,
+    );
+    // Its forms carry the page's language.
+    expect(page.html).toContain(`action="${new URL(signInUrl).pathname}?lang=en"`);
+    const refused = await read(
+      await browser(`${signInUrl}?lang=en`, form({ email: 'nope', name: 'x'.repeat(10) })),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.lang).toBe('en');
+    expect(refused.html).toContain('Enter a valid email address.');
+    const tooLong = await read(
+      await browser(`${signInUrl}?lang=en`, form({ email: 'a@b.cl', name: 'x'.repeat(101) })),
+    );
+    expect(tooLong.html).toContain('The name must be at most 100 characters.');
+  });
+
+  it('switches language by its link, whatever the app asked for', async () => {
+    const { browser, signInUrl } = await startSignIn(base, { uiLocales: 'es-CL' });
+    const english = await read(await browser(`${signInUrl}?lang=en`));
+    expect(english.lang).toBe('en');
+    expect(english.html).toContain('>Sign in to BEC</h1>');
+    const spanish = await read(await browser(`${signInUrl}?lang=es-CL`));
+    expect(spanish.lang).toBe('es-CL');
+    expect(spanish.html).toContain('>Inicia sesión en BEC</h1>');
+  });
+
+  it('refuses a language it does not speak with a 400 naming lang', async () => {
+    const { browser, signInUrl } = await startSignIn(base, { languages: 'en' });
+    for (const lang of ['fr', 'es', '']) {
+      const page = await read(await browser(`${signInUrl}?lang=${lang}`));
+      expect(page.status).toBe(400);
+      expect(page.lang).toBe('en');
+      expect(page.html).toContain('The language (lang) must be one of: es-CL, en.');
+    }
+  });
+
+  it('words the expired, error and sign-out pages in the chosen language too', async () => {
+    const expired = (languages?: string) =>
+      fetch(`${base}/dev-signin/no-such-attempt`, {
+        headers: languages ? { 'accept-language': languages } : {},
+      }).then(read);
+    expect(await expired()).toMatchObject({ status: 400, lang: 'es-CL' });
+    expect((await expired()).html).toContain(
+      'Este intento de inicio de sesión venció o ya se usó.',
+    );
+    expect(await expired('en-US')).toMatchObject({ status: 400, lang: 'en' });
+    expect((await expired('en-US')).html).toContain('This sign-in attempt has expired');
+
+    // The provider's own error (an unknown client), its detail as it gives it.
+    const failed = await read(await fetch(`${base}/oidc/auth?client_id=nobody`));
+    expect(failed.lang).toBe('es-CL');
+    expect(failed.html).toContain('No se pudo iniciar sesión');
+    expect(failed.html).toContain('El servicio de inicio de sesión respondió:');
+
+    // Signing out of a session asks to confirm, in the language the app asks for.
+    const signOut = async (query: string) => {
+      const { browser } = await signInWithDevProvider(base, { email: 'viewer@bec.local' });
+      return read(await browser(`${base}/oidc/session/end${query}`));
+    };
+    const spanish = await signOut('');
+    expect(spanish.lang).toBe('es-CL');
+    expect(spanish.html).toContain('¿Cerrar tu sesión en BEC?');
+    expect(spanish.html).toContain('name="logout">Cerrar sesión</button>');
+    expect(spanish.html).toContain('form="op.logoutForm">Mantener la sesión</button>');
+    const english = await signOut('?ui_locales=en');
+    expect(english.lang).toBe('en');
+    expect(english.html).toContain('Sign out of BEC?');
+    expect(english.html).toContain('name="logout">Sign out</button>');
+    expect(english.html).toContain('form="op.logoutForm">Stay signed in</button>');
+  });
+
+  it('says in its discovery which languages its pages speak', async () => {
+    const discovery = (await (
+      await fetch(`${base}/oidc/.well-known/openid-configuration`)
+    ).json()) as Record<string, unknown>;
+    expect(discovery.ui_locales_supported).toEqual(['es-CL', 'en']);
   });
 });

@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A minimal browser: follows redirects by hand and keeps cookies, for the sign-in flow. */
-export function createBrowser() {
+/**
+ * A minimal browser: follows redirects by hand and keeps cookies, for the sign-in flow; sends
+ * `languages` as its Accept-Language when given.
+ */
+export function createBrowser(languages?: string) {
   const cookies = new Map<string, string>();
   return async function request(url: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
+    if (languages !== undefined && !headers.has('accept-language'))
+      headers.set('accept-language', languages);
     if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
@@ -31,9 +36,15 @@ const form = (values: Record<string, string>) => ({
   body: new URLSearchParams(values).toString(),
 });
 
-/** Starts an authorization request and answers the sign-in page's URL (cookies in `browser`). */
-export async function startSignIn(base: string) {
-  const browser = createBrowser();
+/**
+ * Starts an authorization request (asking for the app's language when `uiLocales` is given) and
+ * answers the sign-in page's URL (cookies in `browser`).
+ */
+export async function startSignIn(
+  base: string,
+  options: { uiLocales?: string; languages?: string } = {},
+) {
+  const browser = createBrowser(options.languages);
   const authorize = new URL(`${base}/oidc/auth`);
   authorize.search = new URLSearchParams({
     client_id: 'bec-web',
@@ -43,6 +54,7 @@ export async function startSignIn(base: string) {
     code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
     code_challenge_method: 'S256',
     state: 's',
+    ...(options.uiLocales === undefined ? {} : { ui_locales: options.uiLocales }),
   }).toString();
   const response = await browser(authorize.toString());
   return {

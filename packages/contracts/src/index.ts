@@ -5,6 +5,7 @@ export * from './config.js';
 export * from './duplicates.js';
 export * from './history.js';
 export * from './issues.js';
+export * from './locale.js';
 export * from './market.js';
 export * from './photo.js';
 export * from './property.js';

@@ -1,23 +1,11 @@
-/** The languages BEC speaks; the first is the default (the team is Chilean). */
-export const LOCALES = ['es-CL', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'es-CL';
+// The languages, and how a list of language tags picks one, are shared with the API's development
+// sign-in page. From the contracts' own entry: their index would bring zod into the first load.
+import { DEFAULT_LOCALE, isLocale, type Locale, spokenLocale } from '@bec/contracts/locale';
+
+export { LOCALES, type Locale } from '@bec/contracts/locale';
 
 /** Where the choice made in the user menu is remembered, per browser. */
 export const LOCALE_STORAGE_KEY = 'bec.locale';
-
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-
-/** The first of the browser's languages that BEC speaks: any Spanish is es-CL, any English en. */
-export function browserLocale(languages: readonly string[]): Locale | null {
-  for (const tag of languages) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (primary === 'es') return 'es-CL';
-    if (primary === 'en') return 'en';
-  }
-  return null;
-}
 
 function rememberedLocale(): Locale | null {
   try {
@@ -30,7 +18,7 @@ function rememberedLocale(): Locale | null {
 
 /** The user's choice, else the browser's language, else Spanish. */
 export function initialLocale(): Locale {
-  return rememberedLocale() ?? browserLocale(navigator.languages ?? []) ?? DEFAULT_LOCALE;
+  return rememberedLocale() ?? spokenLocale(navigator.languages ?? []) ?? DEFAULT_LOCALE;
 }
 
 export function rememberLocale(locale: Locale): void {

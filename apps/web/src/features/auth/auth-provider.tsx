@@ -21,6 +21,7 @@ import {
   watchSession,
 } from '@/features/auth/session';
 import { sessionQueryOptions } from '@/features/auth/session-queries';
+import { currentLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { ApiError, errorText } from '@/lib/api-error';
 
@@ -158,6 +159,8 @@ export function AuthProvider({ children }: AuthProviderProps) {
       const { pathname, search, hash } = window.location;
       await userManager.signinRedirect({
         state: { returnTo: returnTo ?? pathname + search + hash },
+        // The provider's pages in the app's language, where it offers it (OpenID's ui_locales).
+        ui_locales: currentLocale(),
       });
     },
     [userManager],

@@ -149,6 +149,8 @@ describe('endSession', () => {
     });
     await endSession(userManager);
     expect(fake.signoutRedirect).toHaveBeenCalledOnce();
+    // Its confirmation page in the app's language (the tests' is English).
+    expect(fake.signoutRedirect).toHaveBeenCalledWith({ extraQueryParams: { ui_locales: 'en' } });
     expect(fake.removeUser).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,6 @@
 import type { ErrorResponse, User, UserManager } from 'oidc-client-ts';
 import type { Session } from '@/features/auth/auth-machine';
+import { currentLocale } from '@/i18n/i18n';
 
 /** oidc-client-ts' default notice before expiry (`accessTokenExpiring`). */
 const EXPIRING_NOTICE_SECONDS = 60;
@@ -178,7 +179,8 @@ export async function endSession(userManager: UserManager): Promise<void> {
   const metadata = await userManager.metadataService.getMetadata().catch(() => null);
   if (metadata?.end_session_endpoint) {
     try {
-      await userManager.signoutRedirect();
+      // Its confirmation in the app's language, where it offers it (OpenID's ui_locales).
+      await userManager.signoutRedirect({ extraQueryParams: { ui_locales: currentLocale() } });
       return;
     } catch {
       // Could not leave for the provider: at least forget the session here.

@@ -1,6 +1,10 @@
 import type { Role } from '@bec/contracts';
 
-export type DevAccount = { email: string; name: string; role: Role | null; description: string };
+/** A seeded account; the sign-in page describes it by its role (`account.<role>` in its catalogue). */
+export type DevAccount = { email: string; name: string; role: Role | null };
+
+/** The longest name the sign-in form takes. */
+export const DEV_NAME_MAX = 100;
 
 /** Offered on the development sign-in page; the first three are made members once per database. */
 export const DEV_ACCOUNTS: DevAccount[] = [
@@ -8,25 +12,21 @@ export const DEV_ACCOUNTS: DevAccount[] = [
     email: 'admin@bec.local',
     name: 'Ana Admin',
     role: 'admin',
-    description: 'admin: everything, users and waitlist',
   },
   {
     email: 'editor@bec.local',
     name: 'Elena Editora',
     role: 'editor',
-    description: 'editor: adds and edits properties',
   },
   {
     email: 'viewer@bec.local',
     name: 'Víctor Viewer',
     role: 'viewer',
-    description: 'viewer: browses properties',
   },
   {
     email: 'guest@bec.local',
     name: 'Gabriel Guest',
     role: null,
-    description: 'not a member yet: lands on the waitlist',
   },
 ];
 

@@ -1,12 +1,14 @@
+import { LOCALES, type Locale } from '@bec/contracts';
 import middie from '@fastify/middie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
-import { DEV_ACCOUNTS, devSubject } from './dev-accounts.js';
+import { DEV_ACCOUNTS, DEV_NAME_MAX, devSubject } from './dev-accounts.js';
 import type { DevKeys } from './dev-keys.js';
-import { errorPage, logoutPage, signedOutPage, signInPage } from './dev-pages.js';
+import { errorPage, logoutPage, otherLocale, signedOutPage, signInPage } from './dev-pages.js';
 import { createDevStore } from './dev-store.js';
+import { type DevTexts, devTexts, pageLocale } from './dev-texts.js';
 
 export type DevIdentityOptions = {
   issuer: string;
@@ -20,13 +22,28 @@ export type DevIdentityOptions = {
 };
 
 const SignInFormSchema = z.object({
-  email: z.email({ error: 'Enter a valid email address.' }).transform((e) => e.toLowerCase()),
-  name: z
-    .string()
-    .trim()
-    .max(100, { error: 'The name must be at most 100 characters.' })
-    .optional(),
+  email: z.email().transform((e) => e.toLowerCase()),
+  name: z.string().trim().max(DEV_NAME_MAX).optional(),
 });
+
+/** The sign-in pages' own parameter: the language picked on the page (its language link). */
+const PageQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
+
+/** The texts of a page for `request`, in the language the person or the app chose (dev-texts.ts). */
+function textsFor(request: FastifyRequest, lang: Locale | undefined, uiLocales?: unknown) {
+  return devTexts(
+    pageLocale({ lang, uiLocales, acceptLanguage: request.headers['accept-language'] }),
+  );
+}
+
+/** The oidc-provider's own pages (sign-out, errors): the request's ui_locales, else the browser's. */
+const providerTexts = (ctx: KoaContextWithOIDC) =>
+  devTexts(
+    pageLocale({
+      uiLocales: ctx.oidc?.params?.ui_locales,
+      acceptLanguage: ctx.get('accept-language'),
+    }),
+  );
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -86,6 +103,8 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
         : undefined;
     },
     interactions: { url: (_ctx, interaction) => `/dev-signin/${interaction.uid}` },
+    // Its pages speak the app's two languages, the one asked for by ui_locales first.
+    discovery: { ui_locales_supported: [...LOCALES] },
     // oidc-provider keeps offline_access only with prompt=consent, which no SPA should have to
     // send: our first-party client gets refresh tokens (rotated on every use) for renewal.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -129,20 +148,20 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
         enabled: true,
         logoutSource: async (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(ctx.host, form);
+          ctx.body = logoutPage(providerTexts(ctx), ctx.host, form);
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.type = 'html';
-          ctx.body = signedOutPage();
+          ctx.body = signedOutPage(providerTexts(ctx));
         },
       },
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = errorPage(
-        String(out.error),
-        out.error_description ? String(out.error_description) : undefined,
-      );
+      const texts = providerTexts(ctx);
+      // The provider's own description is English, technical: shown as the detail.
+      const detail = String(out.error_description ?? out.error);
+      ctx.body = errorPage(texts, texts.t('error.provider', { detail }));
     },
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
@@ -170,15 +189,21 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
       .header('cache-control', 'no-store')
       .send(html);
 
-  const expired = (reply: FastifyReply) =>
-    sendHtml(
-      reply,
-      errorPage(
-        'expired',
-        'This sign-in attempt has expired or was already used. Go back to BEC and sign in again.',
-      ),
-      400,
-    );
+  const expired = (reply: FastifyReply, texts: DevTexts) =>
+    sendHtml(reply, errorPage(texts, texts.t('error.expired')), 400);
+
+  /**
+   * The page's language link (`?lang=`), or a 400 page naming it when it is not one of ours (in
+   * the language the request would otherwise get).
+   */
+  const pageQuery = (request: FastifyRequest, reply: FastifyReply) => {
+    const query = PageQuerySchema.safeParse(request.query ?? {});
+    if (query.success) return query.data;
+    const texts = textsFor(request, undefined);
+    const message = texts.t('error.badLanguage', { options: LOCALES.join(', ') });
+    void sendHtml(reply, errorPage(texts, message), 400);
+    return null;
+  };
 
   await app.register(async (signin) => {
     signin.addContentTypeParser(
@@ -188,24 +213,37 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
         done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
     );
 
-    const pageFor = (uid: string, extra: Partial<Parameters<typeof signInPage>[0]> = {}) =>
-      signInPage({
-        action: `/dev-signin/${uid}`,
-        abortAction: `/dev-signin/${uid}/abort`,
+    /** The sign-in page; its forms carry its language, so a refused submission keeps it. */
+    const pageFor = (
+      uid: string,
+      texts: DevTexts,
+      extra: Pick<Parameters<typeof signInPage>[0], 'error' | 'values'> = {},
+    ) => {
+      const lang = `?lang=${encodeURIComponent(texts.locale)}`;
+      return signInPage({
+        texts,
+        action: `/dev-signin/${uid}${lang}`,
+        abortAction: `/dev-signin/${uid}/abort${lang}`,
+        otherLanguageHref: `/dev-signin/${uid}?lang=${encodeURIComponent(otherLocale(texts.locale))}`,
         accounts: DEV_ACCOUNTS,
         clientName: 'BEC',
         ...extra,
       });
+    };
 
     signin.get<{ Params: { uid: string } }>('/dev-signin/:uid', async (request, reply) => {
+      const query = pageQuery(request, reply);
+      if (!query) return reply;
       const interaction = await provider
         .interactionDetails(request.raw, reply.raw)
         .catch(() => null);
-      if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
-      if (interaction.prompt.name === 'login') return sendHtml(reply, pageFor(interaction.uid));
+      const texts = textsFor(request, query.lang, interaction?.params.ui_locales);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, texts);
+      if (interaction.prompt.name === 'login')
+        return sendHtml(reply, pageFor(interaction.uid, texts));
       // Any other prompt (consent) for our first-party client: grant and go on.
       const accountId = interaction.session?.accountId;
-      if (!accountId) return expired(reply);
+      if (!accountId) return expired(reply, texts);
       const grant = new provider.Grant({ clientId, accountId });
       grant.addOIDCScope('openid offline_access profile email');
       grant.addOIDCClaims(['email', 'email_verified', 'name']);
@@ -223,18 +261,21 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
     signin.post<{ Params: { uid: string }; Body: Record<string, string> }>(
       '/dev-signin/:uid',
       async (request, reply) => {
+        const query = pageQuery(request, reply);
+        if (!query) return reply;
         const interaction = await provider
           .interactionDetails(request.raw, reply.raw)
           .catch(() => null);
-        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        const texts = textsFor(request, query.lang, interaction?.params.ui_locales);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(reply, texts);
         const form = SignInFormSchema.safeParse(request.body ?? {});
         if (!form.success) {
           const values = { email: request.body?.email ?? '', name: request.body?.name ?? '' };
-          return sendHtml(
-            reply,
-            pageFor(interaction.uid, { error: form.error.issues[0]?.message, values }),
-            400,
-          );
+          const error =
+            form.error.issues[0]?.path[0] === 'name'
+              ? texts.t('signIn.nameTooLong', { max: DEV_NAME_MAX })
+              : texts.t('signIn.invalidEmail');
+          return sendHtml(reply, pageFor(interaction.uid, texts, { error, values }), 400);
         }
         const sub = devSubject(form.data.email);
         names.set(
@@ -252,10 +293,13 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
     );
 
     signin.post<{ Params: { uid: string } }>('/dev-signin/:uid/abort', async (request, reply) => {
+      const query = pageQuery(request, reply);
+      if (!query) return reply;
       const interaction = await provider
         .interactionDetails(request.raw, reply.raw)
         .catch(() => null);
-      if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+      const texts = textsFor(request, query.lang, interaction?.params.ui_locales);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, texts);
       reply.hijack();
       await provider.interactionFinished(
         request.raw,

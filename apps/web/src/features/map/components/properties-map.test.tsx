@@ -19,7 +19,7 @@ const answer = (overrides: Partial<MapClusters> = {}): MapClusters => ({
   zoom: 4,
   clusters: [
     { lat: -33.45, lng: -70.65, count: 12 },
-    { lat: -36.82, lng: -73.05, count: 3 },
+    { lat: -41.47, lng: -72.94, count: 3 },
   ],
   points: [{ id: 41, lat: -23.65, lng: -70.4, name: 'Casa Antofagasta' }],
   in_view: 16,
@@ -110,6 +110,41 @@ describe('PropertiesMap', () => {
     expect(box.north).toBeGreaterThanOrEqual(-17.5);
     expect(Number.isInteger(box.zoom)).toBe(true);
     expect(box.zoom).toBeGreaterThanOrEqual(2);
+  });
+
+  it('draws clusters that would cover each other as one, holding both counts, apart again once zoomed in', async () => {
+    // Santiago's and Concepción's clusters are 23 px apart at the zoom that shows all of Chile.
+    let calls = 0;
+    stubApi({
+      'GET /api/market/map': () => {
+        calls += 1;
+        // The zoomed-in view's answer never comes: the first answer's markers are redrawn.
+        if (calls > 1) return new Promise(() => undefined);
+        return okReply(
+          answer({
+            clusters: [
+              { lat: -33.45, lng: -70.65, count: 12 },
+              { lat: -36.82, lng: -73.05, count: 3 },
+            ],
+          }),
+        );
+      },
+    });
+    const { container } = renderMap();
+    const merged = await screen.findByRole('button', { name: '15 properties' });
+    expect(merged).toHaveTextContent('15');
+    expect(screen.queryByRole('button', { name: '12 properties' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '3 properties' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Casa Antofagasta' })).toBeInTheDocument();
+    expect(screen.getByText('16 in this view')).toBeInTheDocument();
+
+    // Two zooms in (Leaflet's + button), the previous answer still shown: they part.
+    const zoomIn = container.ownerDocument.querySelector('.leaflet-control-zoom-in') as Element;
+    fireEvent.click(zoomIn);
+    fireEvent.click(zoomIn);
+    expect(await screen.findByRole('button', { name: '12 properties' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '3 properties' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '15 properties' })).toBeNull();
   });
 
   it('says how many are on the map and in view, and links those without a location apart', async () => {

@@ -1,7 +1,7 @@
 import '@/features/map/messages';
 import { MAP_MAX_POINTS, MAP_POINTS_ZOOM, type MapClusters, type MapPoint } from '@bec/contracts';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import type { LatLngBoundsLiteral, Map as LeafletMap, Popup } from 'leaflet';
+import type { LatLng, LatLngBoundsLiteral, Map as LeafletMap, Popup } from 'leaflet';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useMapClusters } from '@/features/map/api/get-map-clusters';
 import type { Leaflet } from '@/features/map/api/load-leaflet';
 import { type MapView, mapViewOf } from '@/features/map/api/map-view';
 import { asButton, clusterIcon, pinIcon } from '@/features/map/components/map-markers';
+import { mergeOverlapping } from '@/features/map/components/merge-markers';
 import { type MapTiles, useLeafletMap } from '@/features/map/components/use-leaflet-map';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/error-text';
@@ -189,7 +190,12 @@ export function PropertiesMap({
   );
 }
 
-/** Draws the answer's clusters and pins, replacing the previous answer's. */
+/**
+ * Draws the answer's clusters and pins, replacing the previous answer's, and again at each new
+ * zoom (the previous answer stays until the new view's arrives). Below the zoom of single
+ * properties, markers that would cover each other are merged first (ADR 027), so every marker
+ * can be seen and clicked, and their counts still add up to the view's.
+ */
 function useMarkers(
   L: Leaflet | null,
   map: LeafletMap | null,
@@ -200,22 +206,6 @@ function useMarkers(
   useEffect(() => {
     if (L === null || map === null || data === undefined) return;
     const layer = L.layerGroup().addTo(map);
-
-    for (const cluster of data.clusters) {
-      const total = formatInteger(cluster.count);
-      const marker = L.marker([cluster.lat, cluster.lng], {
-        icon: clusterIcon(L, cluster.count, total),
-        keyboard: true,
-        riseOnHover: true,
-      }).addTo(layer);
-      const zoomIn = () =>
-        map.setView(
-          [cluster.lat, cluster.lng],
-          Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, MAP_POINTS_ZOOM),
-        );
-      marker.on('click', zoomIn);
-      asButton(L, marker, t('map.cluster', { count: cluster.count, total }), zoomIn);
-    }
 
     const open = (point: MapPoint) => {
       const node = document.createElement('div');
@@ -230,7 +220,21 @@ function useMarkers(
       popup.on('remove', () => setCard((open) => (open?.popup === popup ? null : open)));
       setCard(() => ({ id: point.id, node, popup }));
     };
-    for (const point of data.points) {
+
+    const addCluster = (at: LatLng, count: number) => {
+      const total = formatInteger(count);
+      const marker = L.marker(at, {
+        icon: clusterIcon(L, count, total),
+        keyboard: true,
+        riseOnHover: true,
+      }).addTo(layer);
+      const zoomIn = () =>
+        map.setView(at, Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, MAP_POINTS_ZOOM));
+      marker.on('click', zoomIn);
+      asButton(L, marker, t('map.cluster', { count, total }), zoomIn);
+    };
+
+    const addPin = (point: MapPoint) => {
       const marker = L.marker([point.lat, point.lng], {
         icon: pinIcon(L),
         keyboard: true,
@@ -238,9 +242,29 @@ function useMarkers(
       }).addTo(layer);
       marker.on('click', () => open(point));
       asButton(L, marker, point.name, () => open(point));
-    }
+    };
+
+    const draw = () => {
+      layer.clearLayers();
+      const zoom = map.getZoom();
+      const placed = (lat: number, lng: number, count: number, point: MapPoint | null) => {
+        const { x, y } = map.project([lat, lng], zoom);
+        return { x, y, count, point };
+      };
+      const markers = [
+        ...data.clusters.map(({ lat, lng, count }) => placed(lat, lng, count, null)),
+        ...data.points.map((point) => placed(point.lat, point.lng, 1, point)),
+      ];
+      for (const marker of zoom < MAP_POINTS_ZOOM ? mergeOverlapping(markers) : markers) {
+        if (marker.point) addPin(marker.point);
+        else addCluster(map.unproject([marker.x, marker.y], zoom), marker.count);
+      }
+    };
+    draw();
+    map.on('zoomend', draw);
 
     return () => {
+      map.off('zoomend', draw);
       layer.remove();
     };
   }, [L, map, data, t, setCard]);
