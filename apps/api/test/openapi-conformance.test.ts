@@ -159,6 +159,14 @@ describe('the OpenAPI document', () => {
       .map(({ method, path }) => `${method} ${path}`);
     expect(publicOnes.sort()).toEqual(['GET /api/config', 'GET /healthz', 'GET /readyz']);
   });
+
+  // The session cannot meet the rate limit (issue 30, point 11): its 429 is checked here.
+  it('documents the rate limit’s 429 on every operation but the probes', () => {
+    const without429 = operations(() => '1')
+      .filter(({ operation }) => !operation.responses['429'])
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(without429).toEqual(['GET /healthz', 'GET /readyz']);
+  });
 });
 
 describe('a realistic session answers only what the document describes', () => {
