@@ -168,4 +168,44 @@ describe('the access audit', () => {
       expect(Object.keys(response.json().error.fieldErrors)).toEqual([field]);
     }
   });
+
+  // Issue 30: year 0 (which PostgreSQL has not) and JavaScript's expanded years (which it cannot
+  // read) reached the database and answered 500. Years 1 to 9999 are what both hold.
+  it('takes days and cursor times from year 1 to 9999, and refuses the rest naming them', async () => {
+    const cursorAt = (at: string, id = 1) =>
+      Buffer.from(JSON.stringify({ at, id })).toString('base64url');
+    for (const [query, field] of [
+      [{ from: '0000-01-01' }, 'from'],
+      [{ to: '0000-12-31' }, 'to'],
+      [{ cursor: cursorAt('+275760-09-13T00:00:00.000Z') }, 'cursor'],
+      [{ cursor: cursorAt('-000001-01-01T00:00:00.000Z') }, 'cursor'],
+      [{ cursor: cursorAt('0000-01-01T00:00:00.000Z') }, 'cursor'],
+      [{ cursor: cursorAt('+010000-01-01T00:00:00.000Z') }, 'cursor'],
+      // Date.parse reads these; PostgreSQL reads them otherwise or not at all.
+      [{ cursor: cursorAt('1 2') }, 'cursor'],
+      [{ cursor: cursorAt('2025-11-24') }, 'cursor'],
+    ] as const) {
+      const response = await auditOf(query);
+      expect(response.statusCode, `${JSON.stringify(query)}: ${response.body}`).toBe(400);
+      expect(Object.keys(response.json().error.fieldErrors)).toEqual([field]);
+      expect(response.json().error.issues.map((i: { field: string }) => i.field)).toEqual([field]);
+    }
+    const tomas = { sub: 'sub-tomas', email: 'tomas@bec.test', name: 'Tomás Tardío' };
+    await enrol(tomas);
+    await t.inject('admin', {
+      method: 'DELETE',
+      url: `/api/waitlist/${(await entryFor(tomas.email))?.id}`,
+    });
+    const all = await entries({ limit: '200' });
+    expect(all.length).toBeGreaterThan(0);
+    expect(await entries({ from: '0001-01-01', to: '9999-12-31', limit: '200' })).toEqual(all);
+    expect(await entries({ to: '0001-01-01' })).toEqual([]);
+    expect(await entries({ from: '9999-12-31' })).toEqual([]);
+    const newest = all[0]?.id ?? 0;
+    expect(
+      (await entries({ cursor: cursorAt('9999-12-31T23:59:59.999Z', newest + 1), limit: '200' }))
+        .length,
+    ).toBe(all.length);
+    expect(await entries({ cursor: cursorAt('0001-01-01T00:00:00.000Z') })).toEqual([]);
+  });
 });

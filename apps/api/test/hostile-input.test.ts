@@ -65,6 +65,31 @@ const edgeString = fc.constantFrom(
   'x'.repeat(10_001),
 );
 
+/**
+ * Times at and past the ends of what PostgreSQL and JavaScript both hold (years 1 to 9999): year 0,
+ * JavaScript's expanded years and its own limits, text Date.parse reads loosely (issue 30).
+ */
+const edgeInstant = fc.constantFrom(
+  '0000-01-01T00:00:00.000Z',
+  '0001-01-01T00:00:00.000Z',
+  '9999-12-31T23:59:59.999Z',
+  '+010000-01-01T00:00:00.000Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z',
+  '-000001-01-01T00:00:00.000Z',
+  '2026-02-30T10:00:00.000Z',
+  '2026-11-23T10:00:00+99:00',
+  '2026-11-23',
+);
+const edgeDay = fc.constantFrom(
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31',
+  '+275760-09-13',
+  '-000001-01-01',
+  '10000-01-01',
+);
+
 const hostileNumber = fc.oneof(
   { weight: 3, arbitrary: edgeNumber },
   fc.integer(),
@@ -73,6 +98,7 @@ const hostileNumber = fc.oneof(
 
 const hostileString = fc.oneof(
   { weight: 3, arbitrary: edgeString },
+  edgeInstant,
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({
     unit: fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', 'a', 'é', '1'),
@@ -107,7 +133,15 @@ const mutated = (valid: Record<string, unknown>, extraKeys: string[] = []) =>
             fc.constant(key),
             fc.oneof(
               // What this field's type makes likely to slip past a loose check.
-              { weight: 3, arbitrary: typeof valid[key] === 'string' ? edgeString : edgeNumber },
+              {
+                weight: 3,
+                arbitrary:
+                  typeof valid[key] !== 'string'
+                    ? edgeNumber
+                    : /_at$/.test(key)
+                      ? edgeInstant
+                      : edgeString,
+              },
               { weight: 3, arbitrary: hostileValue },
               { weight: 1, arbitrary: fc.constant(DROP) },
             ),
@@ -174,10 +208,12 @@ const hostileCursor = (sort: string) => {
   const cursorValue = fc.oneof(
     fc.constant(value),
     fc.constantFrom('1 2', '2026-13-45T99:00:00Z', '9999999999999999999', '-2', '1.5', 'x'),
+    { weight: value === '2026-11-23T10:00:00.000Z' ? 3 : 1, arbitrary: edgeInstant },
     hostileValue,
   );
   const cursorId = fc.oneof(
-    fc.constant(1),
+    // Mostly a real id, so the value alone decides (a time out of range, issue 30).
+    { weight: 3, arbitrary: fc.constant(1) },
     fc.constantFrom(2 ** 31, 2 ** 53, -1, 0, 1.5),
     hostileValue,
   );
@@ -808,17 +844,55 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
   it('GET /api/properties/:id/history and /api/audit: filters, cursors, limits', async () => {
     const day = fc.oneof(
       fc.constantFrom('2025-11-24', '2024-02-29', '2025-02-30', '2025-1-1', 'hoy', ''),
+      edgeDay,
       hostileString,
     );
     const auditCursor = fc.oneof(
       idCursor,
       fc
         .record({
-          at: fc.oneof(hostileValue, fc.constant('2025-11-24T10:00:00.000Z')),
-          id: edgeNumber,
+          at: fc.oneof(hostileValue, edgeInstant, fc.constant('2025-11-24T10:00:00.000Z')),
+          id: fc.oneof(fc.constant(1), edgeNumber),
         })
         .map(cursorOf),
     );
+    // The audit's filters: valid ones with one or two made hostile, so a hostile value is often
+    // the only one and reaches the database when nothing else refuses the request first.
+    const auditQuery = fc
+      .tuple(
+        fc.record(
+          {
+            person: fc.constantFrom('ana', 'admin@bec.test', 'Núñez'),
+            from: fc.constantFrom('2001-01-01', '2025-11-24'),
+            to: fc.constantFrom('2026-12-31', '2099-01-01'),
+            action: fc.constantFrom('role_changed', 'user_deleted'),
+            limit: fc.constantFrom('1', '50', '200'),
+            cursor: fc.constant(cursorOf({ at: '2025-11-24T10:00:00.000Z', id: 1 })),
+          },
+          { requiredKeys: [] },
+        ),
+        fc
+          .uniqueArray(fc.constantFrom('person', 'from', 'to', 'action', 'limit', 'cursor'), {
+            maxLength: 2,
+          })
+          .chain((keys) =>
+            fc.tuple(
+              ...keys.map((key) =>
+                fc.tuple(
+                  fc.constant(key),
+                  key === 'from' || key === 'to'
+                    ? day
+                    : key === 'cursor'
+                      ? auditCursor
+                      : key === 'limit'
+                        ? queryText
+                        : hostileString,
+                ),
+              ),
+            ),
+          ),
+      )
+      .map(([valid, hostile]) => ({ ...valid, ...Object.fromEntries(hostile) }));
     const arbitrary = fc.oneof(
       fc.record(
         {
@@ -829,18 +903,7 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
         },
         { requiredKeys: ['history', 'id'] },
       ),
-      fc.record(
-        {
-          history: fc.constant(false as const),
-          person: hostileString,
-          from: day,
-          to: day,
-          action: fc.oneof(fc.constantFrom('role_changed', 'user_deleted'), hostileString),
-          limit: queryText,
-          cursor: auditCursor,
-        },
-        { requiredKeys: ['history'] },
-      ),
+      auditQuery.map((query) => ({ history: false as const, ...query })),
     );
     expectNone(
       await fuzz(arbitrary, async (input) => {
@@ -973,6 +1036,19 @@ describe('brokers: hostile input never gives a 5xx, and a refusal names the fiel
   });
 });
 
+/** A request refused with 400 naming `field`, and nothing written. */
+const expectRefused = async (
+  who: Person,
+  options: InjectOptions & { url: string },
+  field: string,
+) => {
+  const before = await counts();
+  const response = await t.inject(who, options);
+  expect(response.statusCode, `${options.url} ${response.body}`).toBe(400);
+  expect(Object.keys(response.json().error.fieldErrors), options.url).toContain(field);
+  expect(await counts()).toEqual(before);
+};
+
 describe('the hostile inputs issue 14 found answer 400 naming the field', () => {
   // Its own property: the fuzzing above may have deleted the others.
   let fresh = 0;
@@ -984,18 +1060,6 @@ describe('the hostile inputs issue 14 found answer 400 naming the field', () => 
     });
     fresh = response.json().data.id;
   });
-
-  const expectRefused = async (
-    who: Person,
-    options: InjectOptions & { url: string },
-    field: string,
-  ) => {
-    const before = await counts();
-    const response = await t.inject(who, options);
-    expect(response.statusCode, `${options.url} ${response.body}`).toBe(400);
-    expect(Object.keys(response.json().error.fieldErrors), options.url).toContain(field);
-    expect(await counts()).toEqual(before);
-  };
 
   it.each([
     ['city_id', 2 ** 31],
@@ -1061,4 +1125,91 @@ describe('the hostile inputs issue 14 found answer 400 naming the field', () => 
       );
     },
   );
+});
+
+describe('the times issue 30 found answer 400 naming the parameter', () => {
+  // Year 0 (PostgreSQL has none), JavaScript's expanded years (PostgreSQL cannot read them): 500s.
+  const beyond = ['0000-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z'];
+  let property = { id: 0, updated_at: '' };
+  let broker = { id: 0, updated_at: '' };
+  let visit = { id: 0, updated_at: '' };
+  const validVisit = () => ({
+    visited_at: new Date(Date.now() - 86_400_000).toISOString(),
+    visitor_id: t.ids.editor,
+    photos: [],
+  });
+  beforeAll(async () => {
+    const added = await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty(),
+    });
+    const id = added.json().data.id as number;
+    const logged = await t.inject('editor', {
+      method: 'POST',
+      url: `/api/properties/${id}/visits`,
+      payload: validVisit(),
+    });
+    visit = logged.json().data;
+    const current = await t.inject('viewer', { method: 'GET', url: `/api/properties/${id}` });
+    property = { id, updated_at: current.json().data.updated_at };
+    broker = (
+      await t.inject('editor', { method: 'POST', url: '/api/brokers', payload: { name: 'Luis' } })
+    ).json().data;
+  });
+
+  it.each([
+    ['from=0000-01-01', 'from'],
+    ['to=0000-12-31', 'to'],
+    ...beyond.map((at) => [`cursor=${cursorOf({ at, id: 1 })}`, 'cursor']),
+  ])('the audit refuses ?%s', async (query, field) => {
+    await expectRefused('admin', { method: 'GET', url: `/api/audit?${query}` }, field);
+  });
+
+  it.each(
+    beyond.flatMap((at) => [
+      `sort=newest&cursor=${cursorOf(['newest', at, 1])}`,
+      `sort=oldest&cursor=${cursorOf(['oldest', at, 1])}`,
+    ]),
+  )('the property list refuses ?%s', async (query) => {
+    await expectRefused('viewer', { method: 'GET', url: `/api/properties?${query}` }, 'cursor');
+  });
+
+  it.each(beyond)('edits refuse the updated_at %s', async (stamp) => {
+    const edits: [InjectOptions & { url: string }, string][] = [
+      [
+        {
+          method: 'PUT',
+          url: `/api/properties/${property.id}`,
+          payload: validProperty({ updated_at: stamp }),
+        },
+        'updated_at',
+      ],
+      [
+        {
+          method: 'PATCH',
+          url: `/api/properties/${property.id}/stage`,
+          payload: { stage: 'negotiating', updated_at: stamp },
+        },
+        'updated_at',
+      ],
+      [
+        {
+          method: 'PUT',
+          url: `/api/brokers/${broker.id}`,
+          payload: { name: 'Luis', updated_at: stamp },
+        },
+        'updated_at',
+      ],
+      [
+        {
+          method: 'PUT',
+          url: `/api/visits/${visit.id}`,
+          payload: { ...validVisit(), updated_at: stamp },
+        },
+        'updated_at',
+      ],
+    ];
+    for (const [options, field] of edits) await expectRefused('editor', options, field);
+  });
 });

@@ -90,7 +90,7 @@ describe('system', () => {
     const spec = response.json();
     expect(Object.keys(spec.paths)).toEqual(
       expect.arrayContaining([
-        '/api/properties/',
+        '/api/properties',
         '/api/properties/add',
         '/api/users/me',
         '/api/regions',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CursorSchema, digitsText, idText, isStorableText, storable } from './common.js';
+import {
+  CursorSchema,
+  digitsText,
+  idText,
+  isStorableText,
+  storable,
+  versionStamp,
+} from './common.js';
 import { rule } from './issues.js';
 
 /**
@@ -99,7 +106,7 @@ export type BrokerPayload = z.output<typeof CreateBrokerBodySchema>;
 
 /** Editing: the fields plus the `updated_at` the editor loaded (lost-update protection). */
 export const UpdateBrokerBodySchema = BrokerFieldsSchema.extend({
-  updated_at: z.iso.datetime({ error: rule('version_missing') }),
+  updated_at: versionStamp(),
 });
 export type UpdateBrokerBody = z.input<typeof UpdateBrokerBodySchema>;
 export type UpdateBrokerPayload = z.output<typeof UpdateBrokerBodySchema>;

@@ -24,6 +24,8 @@ export const ErrorCodeSchema = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'LAST_ADMIN',
+  'BODY_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'IDENTITY_PROVIDER_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
@@ -96,6 +98,40 @@ export const isStorableText = (text: string) =>
 /** Any string schema, refusing text a `text` column cannot store as sent. */
 export const storable = <T extends z.ZodString>(schema: T) =>
   schema.refine(isStorableText, { error: rule('not_storable') });
+
+/**
+ * The days and instants the API reads run from year 1 to 9999: what PostgreSQL's `date` and
+ * `timestamptz` and JavaScript's `Date` all hold, and all write as four-digit ISO years. PostgreSQL
+ * has no year 0 (ISO's "0000" is 1 BC), and JavaScript writes years past 9999 as "+010000", which
+ * PostgreSQL does not read: either one reached the database and answered 500 (issue 30).
+ */
+export const FIRST_DAY = '0001-01-01';
+export const LAST_DAY = '9999-12-31';
+
+/** A calendar day `YYYY-MM-DD`: a real one (no 2025-02-29), from `min` to `max`. */
+export const calendarDay = (min = FIRST_DAY, max = LAST_DAY) =>
+  z
+    .string({ error: rule('real_date') })
+    .pipe(z.iso.date({ error: rule('real_date'), abort: true }))
+    .refine((day) => day >= min && day <= max, { error: rule('between', { min, max }) });
+
+/**
+ * An `updated_at` the API issued, sent back for lost-update protection: an ISO instant in UTC
+ * (four-digit years, so at most 9999) from FIRST_DAY on.
+ */
+export const versionStamp = () =>
+  z.iso
+    .datetime({ error: rule('version_missing'), abort: true })
+    .refine((text) => text >= FIRST_DAY, { error: rule('version_missing') });
+
+/**
+ * A time inside a keyset cursor, checked as the API decodes the cursor: exactly as
+ * `Date#toISOString()` writes it (UTC, milliseconds; not "1 2", which Date.parse also reads), from
+ * FIRST_DAY to LAST_DAY.
+ */
+export const CursorInstantSchema = z.iso
+  .datetime({ precision: 3, abort: true })
+  .refine((text) => text >= FIRST_DAY);
 
 /** `:id` in a path. */
 export const IdParamsSchema = z.object({ id: IdSchema });

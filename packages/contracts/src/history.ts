@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorSchema, digitsText, isStorableText } from './common.js';
+import { CursorSchema, calendarDay, digitsText, isStorableText } from './common.js';
 import { rule } from './issues.js';
 import { PriceUnitSchema, PropertyStageSchema } from './property.js';
 
@@ -139,16 +139,10 @@ export const MAX_AUDIT_PAGE = 200;
 /** The longest text the audit's person filter takes. */
 export const MAX_AUDIT_PERSON = 200;
 
-/** A calendar day, `YYYY-MM-DD` (a real one: no 2025-02-29), as the audit's filters take it. */
-const auditDay = () =>
-  z
-    .string({ error: rule('real_date') })
-    .pipe(z.iso.date({ error: rule('real_date'), abort: true }));
-
 /**
  * The admins' audit, newest first. `person` matches the actor's or the subject's email or name,
  * ignoring case and accents (an exact email is looked up by index); `from`/`to` are days in Chile
- * (America/Santiago), both included.
+ * (America/Santiago), both included, from year 1 to 9999 (FIRST_DAY, LAST_DAY).
  */
 export const AuditQuerySchema = z
   .object({
@@ -158,8 +152,8 @@ export const AuditQuerySchema = z
       .max(MAX_AUDIT_PERSON, { error: rule('too_long', { max: MAX_AUDIT_PERSON }) })
       .refine(isStorableText, { error: rule('not_storable') })
       .optional(),
-    from: auditDay().optional(),
-    to: auditDay().optional(),
+    from: calendarDay().optional(),
+    to: calendarDay().optional(),
     action: AuditActionSchema.optional(),
     limit: digitsText(MAX_AUDIT_PAGE).default(DEFAULT_AUDIT_PAGE),
     cursor: CursorSchema.optional(),

@@ -9,6 +9,7 @@ import {
   int32Id,
   isStorableText,
   storable,
+  versionStamp,
 } from './common.js';
 import { rule } from './issues.js';
 import { PhotoSchema } from './photo.js';
@@ -268,7 +269,7 @@ export const CreatePropertyResultSchema = z.object({ id: z.number().int() });
  * id, a string attaches a new upload by its path. Photos left out are deleted.
  */
 export const UpdatePropertyBodySchema = PropertyFieldsSchema.extend({
-  updated_at: z.iso.datetime({ error: rule('version_missing') }),
+  updated_at: versionStamp(),
   photos: z
     .array(z.union([int32Id('not_positive'), uploadPath], { error: rule('invalid') }), {
       error: rule('photo_entries'),
@@ -528,7 +529,7 @@ export const MovePropertyStageBodySchema = z
     )
       .nullable()
       .default(null),
-    updated_at: z.iso.datetime({ error: rule('version_missing') }),
+    updated_at: versionStamp(),
   })
   .superRefine(checkStage);
 export type MovePropertyStageBody = z.input<typeof MovePropertyStageBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorSchema, digitsText, pageOf } from './common.js';
+import { CursorSchema, calendarDay, digitsText, pageOf } from './common.js';
 import { rule } from './issues.js';
 
 /**
@@ -28,13 +28,7 @@ export const FIRST_UF_DATE = '2000-01-01';
 export const LAST_UF_DATE = '2099-12-31';
 
 /** A calendar date as `YYYY-MM-DD` (a real day: no 2025-02-29), within FIRST/LAST_UF_DATE. */
-export const ufDate = () =>
-  z
-    .string({ error: rule('real_date') })
-    .pipe(z.iso.date({ error: rule('real_date'), abort: true }))
-    .refine((date) => date >= FIRST_UF_DATE && date <= LAST_UF_DATE, {
-      error: rule('between', { min: FIRST_UF_DATE, max: LAST_UF_DATE }),
-    });
+export const ufDate = () => calendarDay(FIRST_UF_DATE, LAST_UF_DATE);
 
 /** A UF value in pesos: within MIN/MAX_UF_VALUE, at most two decimals (as the CMF publishes it). */
 const ufValueBounds = rule('between_pesos', { min: MIN_UF_VALUE, max: MAX_UF_VALUE });

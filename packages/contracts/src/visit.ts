@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT32_MAX, int32Id, storable } from './common.js';
+import { INT32_MAX, int32Id, storable, versionStamp } from './common.js';
 import { rule } from './issues.js';
 import { PhotoSchema } from './photo.js';
 
@@ -140,7 +140,7 @@ export type VisitPayload = z.output<typeof VisitBodySchema>;
 export const UpdateVisitBodySchema = z
   .object({
     ...visitFields,
-    updated_at: z.iso.datetime({ error: rule('version_missing') }),
+    updated_at: versionStamp(),
     photos: z
       .array(z.union([int32Id('not_positive'), uploadPath], { error: rule('invalid') }), {
         error: rule('photo_entries'),

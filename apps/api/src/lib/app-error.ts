@@ -39,6 +39,10 @@ export function statusOf(code: ErrorCode): number {
     case 'CONFLICT':
     case 'LAST_ADMIN':
       return 409;
+    case 'BODY_TOO_LARGE':
+      return 413;
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return 415;
     case 'RATE_LIMITED':
       return 429;
     case 'INTERNAL':

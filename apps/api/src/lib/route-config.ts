@@ -17,6 +17,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Paths no rate limit applies to: liveness and readiness probes and metrics scrapes come every few
+ * seconds from machines, and a throttled probe would take a healthy process out of rotation.
+ */
+export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** The `route` label of the web build's files (hashed names, new with every build). */
 export const STATIC_FILES_ROUTE = '(static)';
 /**

@@ -23,7 +23,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   const editor = app.authorize(['editor', 'admin']);
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['brokers'],
@@ -67,7 +67,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags: ['brokers'],

@@ -3,6 +3,7 @@ import {
   type AuditEntry,
   type AuditPage,
   type AuditQuery,
+  CursorInstantSchema,
   type FieldChange,
   type HistoryChanges,
   type HistoryEntry,
@@ -154,9 +155,9 @@ export async function audit(db: Database, query: AuditQuery): Promise<AuditPage>
   let after: { at: Date; id: number } | null = null;
   if (query.cursor !== undefined) {
     const { at, id } = decodeCursor(query.cursor);
-    const when = typeof at === 'string' ? new Date(at) : null;
-    if (!when || Number.isNaN(when.getTime())) throw badCursor();
-    after = { at: when, id: positiveId(id) };
+    // As this server wrote it: a time PostgreSQL holds, never one it reads otherwise or refuses.
+    if (!CursorInstantSchema.safeParse(at).success) throw badCursor();
+    after = { at: new Date(at as string), id: positiveId(id) };
   }
   const person = query.person || undefined;
   const isEmail = person !== undefined && EMAIL.test(person);

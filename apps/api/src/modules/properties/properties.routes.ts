@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledJson } from '../../lib/compiled-json.js';
-import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { AUTH_ERRORS, fileResponses, ok, responses } from '../../lib/http.js';
 import type { PropertiesService } from './properties.service.js';
 
 export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesService }> = async (
@@ -24,7 +24,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   const editor = app.authorize(['editor', 'admin']);
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['properties'],
@@ -45,6 +45,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         tags: ['properties'],
         summary: 'The filtered list as CSV (UTF-8 with BOM, semicolons, decimal commas), streamed',
         querystring: ListPropertiesQuerySchema,
+        response: fileResponses('text/csv', 'The CSV file, a download', [400, ...AUTH_ERRORS]),
       },
       onRequest: member,
     },

@@ -1,4 +1,5 @@
 import {
+  CursorInstantSchema,
   INT32_MAX,
   issue,
   MAX_AREA,
@@ -27,13 +28,14 @@ const isBigintKey = (value: unknown): value is string =>
  * Dates travel as ISO text, prices and prices per m² as integer text (bigint: their sentinels for
  * unknown values are beyond JSON's exact integers), areas as JSON numbers.
  * Each must be one this server could have issued, so PostgreSQL never sees one its column type
- * refuses: an exact ISO instant (not "1 2", which Date.parse reads), a whole price, an area in range.
+ * refuses: an exact ISO instant within the years both hold (CursorInstantSchema), a whole price, an
+ * area in range.
  */
 function validValue(sort: PropertySort, value: unknown) {
   switch (sort) {
     case 'newest':
     case 'oldest':
-      return typeof value === 'string' && isIsoInstant(value);
+      return CursorInstantSchema.safeParse(value).success;
     case 'price_asc':
     case 'price_desc':
       // Whole pesos, or the sentinel of an unknown peso price (PRICE_NULL_LAST_*).
@@ -59,11 +61,6 @@ function validValue(sort: PropertySort, value: unknown) {
       return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1e6;
   }
 }
-
-const isIsoInstant = (text: string) => {
-  const time = Date.parse(text);
-  return !Number.isNaN(time) && new Date(time).toISOString() === text;
-};
 
 const invalid = (why: string) =>
   new AppError('VALIDATION_FAILED', `Invalid cursor: ${why}; start again from the first page.`, [

@@ -6,6 +6,9 @@ import { ok, responses } from '../../lib/http.js';
 import '../../lib/route-config.js';
 import { clientConfig } from './client-config.js';
 
+/** No token needed: OpenAPI's empty security requirement overrides the document's bearer. */
+const PUBLIC: [] = [];
+
 export type SystemRoutesOptions = {
   config: Config;
   ping: () => Promise<void>;
@@ -27,6 +30,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       schema: {
         tags: ['system'],
         summary: 'Liveness: the process serves HTTP (touches nothing else)',
+        security: PUBLIC,
         response: responses(200, HealthSchema),
       },
       config: { quietLog: true },
@@ -41,6 +45,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
         tags: ['system'],
         summary:
           'Readiness: the database answers (503 when it does not, and while the process shuts down); the photo storage is reported, and only degrades it',
+        security: PUBLIC,
         response: responses(200, ReadinessSchema, [503]),
       },
       config: { quietLog: true },
@@ -69,6 +74,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       schema: {
         tags: ['system'],
         summary: 'Runtime configuration for the web app',
+        security: PUBLIC,
         response: responses(200, ClientConfigSchema),
       },
     },

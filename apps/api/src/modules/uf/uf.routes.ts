@@ -15,7 +15,7 @@ export const ufRoutes: FastifyPluginAsyncZod<{ uf: UfService }> = async (app, { 
   const admin = app.authorize(['admin']);
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['uf'],

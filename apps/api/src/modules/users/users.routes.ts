@@ -35,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['users'],

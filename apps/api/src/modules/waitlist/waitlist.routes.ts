@@ -17,7 +17,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
   const admin = app.authorize(['admin']);
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['waitlist'],

@@ -59,6 +59,14 @@ const body = (
   },
 });
 
+/** The code of each of Fastify's own refusals, by status; the rest (malformed JSON, a bad URL: 400). */
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'BODY_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
 const CONTEXT_LABEL: Record<string, string> = {
   body: 'body',
   querystring: 'query',
@@ -99,10 +107,9 @@ async function errorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {
-      // Fastify's own client errors (malformed JSON, body too large, wrong content type).
+      // Fastify's own client errors (malformed JSON, body too large, not JSON), each with its code.
       request.log.info({ err }, 'client error');
-      const code: ErrorCode =
-        status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_FAILED';
+      const code = CLIENT_ERROR_CODES[status] ?? 'VALIDATION_FAILED';
       return reply.code(status).send(body(code, err.message));
     }
     request.log.error({ err }, 'unhandled error');
