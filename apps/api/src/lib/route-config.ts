@@ -14,6 +14,11 @@ declare module 'fastify' {
      * every few seconds would drown the log. Errors are logged as usual.
      */
     quietLog?: boolean;
+    /**
+     * Never rate limited (ADR 028): probes and scrapes, which must answer however busy a client
+     * is, and the web build's files, which cost less to serve than to count.
+     */
+    noRateLimit?: boolean;
   }
 }
 

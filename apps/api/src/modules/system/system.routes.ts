@@ -10,7 +10,8 @@ export type SystemRoutesOptions = { config: Config; ping: () => Promise<void> };
 
 /**
  * Unauthenticated: liveness, readiness and what the SPA needs to start signing in. Probes come
- * every few seconds, so their answers are logged at debug (failures still warn).
+ * every few seconds, so their answers are logged at debug (failures still warn), and are never
+ * rate limited: a balancer's checks must not fail because a client is busy.
  */
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
@@ -24,7 +25,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
         summary: 'Liveness: the process serves HTTP (touches nothing else)',
         response: responses(200, HealthSchema),
       },
-      config: { quietLog: true },
+      config: { quietLog: true, noRateLimit: true },
     },
     async () => ok('Alive', { status: 'ok' as const }),
   );
@@ -38,7 +39,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
           'Readiness: the database answers (503 when it does not, and while the process shuts down)',
         response: responses(200, HealthSchema, [503]),
       },
-      config: { quietLog: true },
+      config: { quietLog: true, noRateLimit: true },
     },
     async (request) => {
       try {

@@ -118,7 +118,16 @@ export function createMetrics({
     registers,
   });
 
-  return { registry, http, uploads, ufFetches };
+  const rateLimited = new Counter({
+    name: 'bec_rate_limited_total',
+    help: "Requests refused with 429 by this process's rate limit, by the limit that refused them (account: a signed-in account's; address: a client address's).",
+    labelNames: ['limit'] as const,
+    registers,
+  });
+  // Both series exist from the start, so a query over them never meets an absent series.
+  for (const limit of ['account', 'address'] as const) rateLimited.inc({ limit }, 0);
+
+  return { registry, http, uploads, ufFetches, rateLimited };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -178,7 +187,7 @@ async function metricsPlugin(app: FastifyInstance, { metrics, access }: MetricsP
       {
         // Operations, not the API: documented in the README, not in OpenAPI.
         schema: { hide: true },
-        config: { quietLog: true },
+        config: { quietLog: true, noRateLimit: true },
         onRequest: tokenCheck(access.token),
       },
       async (_request, reply) =>
