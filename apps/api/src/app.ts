@@ -235,6 +235,7 @@ export async function buildApp(options: BuildAppOptions) {
     ...config.rateLimit,
     identify: (request) => app.tokenSubject(request),
     refused: metrics.rateLimited,
+    trustsProxy: config.trustProxy !== false,
   });
   if (devKeys) {
     await seedDevMembers(database.db, DEV_ACCOUNTS);

@@ -102,7 +102,10 @@ const isAddressOrRange = (item: string) => {
   const [address = '', prefix, ...rest] = item.split('/');
   const family = isIP(address);
   if (!family || rest.length) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  return (
+    prefix === undefined ||
+    (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+  );
 };
 /**
  * Whose X-Forwarded-For to believe: nobody's (the socket's address), or the proxies named by

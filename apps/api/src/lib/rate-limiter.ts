@@ -27,7 +27,7 @@ export function createRateLimiter({
   perMinute,
   burst,
   maxKeys = DEFAULT_MAX_KEYS,
-  now = Date.now,
+  now = () => Date.now(),
 }: RateLimiterOptions) {
   const interval = 60_000 / perMinute;
   const capacity = burst * interval;

@@ -17,6 +17,8 @@ export type RateLimitOptions = {
   identify: (request: FastifyRequest) => Promise<string | null>;
   /** Counts refused requests (metrics.ts's bec_rate_limited_total). */
   refused: { inc: (labels: { limit: LimitKind }) => void };
+  /** Whether TRUST_PROXY names proxies; if not, a forwarded request is worth a warning. */
+  trustsProxy: boolean;
   now?: () => number;
 };
 
@@ -30,6 +32,7 @@ const WHO: Record<LimitKind, string> = { account: 'this account', address: 'this
  */
 async function rateLimit(app: FastifyInstance, options: RateLimitOptions) {
   const { identify, refused, now } = options;
+  let warnedOfProxy = options.trustsProxy;
   const limiter = (limit: Limit) => (limit ? createRateLimiter({ ...limit, now }) : null);
   const byAccount = limiter(options.account);
   const byAddress = limiter(options.address);
@@ -39,6 +42,12 @@ async function rateLimit(app: FastifyInstance, options: RateLimitOptions) {
     if (request.routeOptions.config?.noRateLimit) return;
     const subject = await identify(request);
     const kind: LimitKind = subject === null ? 'address' : 'account';
+    if (subject === null && !warnedOfProxy && request.headers['x-forwarded-for']) {
+      warnedOfProxy = true;
+      request.log.warn(
+        `A request came through a proxy at ${request.ip} (it sent X-Forwarded-For), but TRUST_PROXY is not set: every client behind that proxy shares one address's rate limit. If it is yours, set TRUST_PROXY=${request.ip}.`,
+      );
+    }
     const decision: RateDecision | undefined =
       subject === null ? byAddress?.(addressKey(request.ip)) : byAccount?.(subject);
     if (!decision || decision.allowed) return;
