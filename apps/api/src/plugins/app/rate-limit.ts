@@ -42,14 +42,17 @@ async function rateLimit(app: FastifyInstance, options: RateLimitOptions) {
     if (request.routeOptions.config?.noRateLimit) return;
     const subject = await identify(request);
     const kind: LimitKind = subject === null ? 'address' : 'account';
-    if (subject === null && !warnedOfProxy && request.headers['x-forwarded-for']) {
+    if (subject === null && byAddress && !warnedOfProxy && request.headers['x-forwarded-for']) {
       warnedOfProxy = true;
       request.log.warn(
         `A request came through a proxy at ${request.ip} (it sent X-Forwarded-For), but TRUST_PROXY is not set: every client behind that proxy shares one address's rate limit. If it is yours, set TRUST_PROXY=${request.ip}.`,
       );
     }
     const decision: RateDecision | undefined =
-      subject === null ? byAddress?.(addressKey(request.ip)) : byAccount?.(subject);
+      subject === null
+        ? // A socket already closed has no address left: those few share one key.
+          byAddress?.(addressKey(request.ip ?? 'gone'))
+        : byAccount?.(subject);
     if (!decision || decision.allowed) return;
     refused.inc({ limit: kind });
     const seconds = decision.retryAfterSeconds;
