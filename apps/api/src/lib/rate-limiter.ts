@@ -8,6 +8,7 @@ export type RateLimiterOptions = {
   burst: number;
   /** Keys remembered; the least recently seen is forgotten first (a quiet key loses nothing). */
   maxKeys?: number;
+  /** Milliseconds on a monotonic clock: a wall clock stepped back would hold every key back. */
   now?: () => number;
 };
 
@@ -27,7 +28,7 @@ export function createRateLimiter({
   perMinute,
   burst,
   maxKeys = DEFAULT_MAX_KEYS,
-  now = () => Date.now(),
+  now = () => performance.now(),
 }: RateLimiterOptions) {
   const interval = 60_000 / perMinute;
   const capacity = burst * interval;
