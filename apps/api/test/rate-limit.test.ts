@@ -274,6 +274,9 @@ describe('metrics', () => {
       return { account: value('account'), address: value('address') };
     };
     const before = await scrape();
+    // Both series exist from the start (a missing one would read NaN, and NaN equals NaN below).
+    expect(before.account).toBeGreaterThanOrEqual(0);
+    expect(before.address).toBeGreaterThanOrEqual(0);
     const editor = await t.tokenFor('editor');
     await flood(ACCOUNT_BURST + 3, () =>
       from('198.51.100.40', { method: 'GET', url: '/api/uf', token: editor }),
