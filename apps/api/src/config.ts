@@ -36,9 +36,9 @@ export const DEFAULT_UF_REFRESH_MINUTES = 60;
 export const DEFAULT_UF_SOURCE_TIMEOUT = 10;
 
 /**
- * Requests per minute (sustained) and at once (burst) per signed-in account and per client
- * address, in each process (ADR 028): far above what a person's busiest screen sends, far below
- * a flood. How they were chosen: ADR 028.
+ * Requests per minute (sustained) and at once (burst), per signed-in account and per client
+ * address, in each process: about ten times what the browser journeys sent at their busiest, far
+ * below a flood (ADR 028 has the figures).
  */
 export const DEFAULT_RATE_LIMITS = {
   account: { perMinute: 600, burst: 120 },
@@ -352,7 +352,8 @@ export type Config = {
     | { kind: 'listener'; host: string; port: number };
   /**
    * Requests per process (ADR 028): per signed-in account (the token's subject), and per client
-   * address for everything else; /healthz, /readyz, /metrics and the web build's files are exempt.
+   * address for everything else; probes, scrapes, the web build's files and signed photo links
+   * are exempt.
    */
   rateLimit: { account: RateLimit; address: RateLimit };
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address. */
