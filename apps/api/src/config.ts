@@ -37,8 +37,8 @@ export const DEFAULT_UF_SOURCE_TIMEOUT = 10;
 
 /**
  * Requests per minute (sustained) and at once (burst), per signed-in account and per client
- * address, in each process: seven times or more what the browser journeys sent at their busiest, far
- * below a flood (ADR 028 has the figures).
+ * address, in each process: seven times or more what the browser journeys sent at their
+ * busiest, far below a flood (ADR 028 has the figures).
  */
 export const DEFAULT_RATE_LIMITS = {
   account: { perMinute: 600, burst: 120 },
