@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { JSONWebKeySet } from 'jose';
 import pino from 'pino';
 import type { Config } from './config.js';
 import './lib/route-config.js';
@@ -61,6 +60,7 @@ import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
 import metricsPlugin, { createMetrics } from './plugins/app/metrics.js';
+import rateLimit from './plugins/app/rate-limit.js';
 import { guardStorage } from './plugins/app/storage/guarded-storage.js';
 import { createLocalStorage } from './plugins/app/storage/local-storage.js';
 import { loadSigningSecret } from './plugins/app/storage/signing-secret.js';
@@ -137,6 +137,9 @@ export async function buildApp(options: BuildAppOptions) {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // The client's address (request.ip, the rate limit's key) is the socket's unless TRUST_PROXY
+    // names the proxies whose X-Forwarded-For to believe.
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     // Fastify's default, relied on: once closing, a request on a connection still open (a load
     // balancer's keep-alive) answers 503, /readyz included, while the requests in flight finish.
@@ -217,10 +220,25 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(metricsPlugin, { metrics, access: config.metrics });
 
   const users = createUsersService(database.db, { adminEmails: config.adminEmails });
-  let localKeys: JSONWebKeySet | undefined;
-  if (config.oidc.embedded) {
-    const keys = await loadOrCreateDevKeys(config.dataDir);
-    localKeys = publicJwks(keys);
+  const devKeys = config.oidc.embedded ? await loadOrCreateDevKeys(config.dataDir) : null;
+  const verify =
+    options.verify ??
+    createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      algorithms: config.oidc.algorithms,
+      localKeys: devKeys ? publicJwks(devKeys) : undefined,
+      onDiscovery: (provider) => app.setDocumentHeaderOptions(documentHeaderOptions(provider)),
+    });
+  await app.register(auth, { verify, resolveMember: users.findMember });
+  // Before the development provider and every route: its hook is the first to see a request.
+  await app.register(rateLimit, {
+    ...config.rateLimit,
+    identify: (request) => app.tokenSubject(request),
+    refused: metrics.rateLimited,
+    trustsProxy: config.trustProxy !== false,
+  });
+  if (devKeys) {
     await seedDevMembers(database.db, DEV_ACCOUNTS);
     // The demo's visits name the development members, so they come once those exist.
     await seedDemoVisits(database.db);
@@ -231,20 +249,10 @@ export async function buildApp(options: BuildAppOptions) {
       audience: config.oidc.audience,
       clientId: config.oidc.clientId,
       appOrigins: [...new Set([new URL(config.publicUrl).origin, VITE_DEV_ORIGIN])],
-      keys,
+      keys: devKeys,
       dataDir: config.dataDir,
     });
   }
-  const verify =
-    options.verify ??
-    createTokenVerifier({
-      issuer: config.oidc.issuer,
-      audience: config.oidc.audience,
-      algorithms: config.oidc.algorithms,
-      localKeys,
-      onDiscovery: (provider) => app.setDocumentHeaderOptions(documentHeaderOptions(provider)),
-    });
-  await app.register(auth, { verify, resolveMember: users.findMember });
   if (!config.oidc.embedded && 'discover' in verify) watchDiscovery(app, verify.discover);
 
   const signer = createUrlSigner(await loadSigningSecret(config.urlSigningSecret, config.dataDir));

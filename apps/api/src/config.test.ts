@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from './config.js';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -279,5 +279,71 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8080', METRICS_LISTEN: '10.0.0.5:3000' }).metrics).toMatchObject({
       port: 3000,
     });
+  });
+
+  it('limits requests per account and per address by default; 0 turns a limit off', () => {
+    expect(loadConfig({}).rateLimit).toEqual({
+      account: DEFAULT_RATE_LIMITS.account,
+      address: DEFAULT_RATE_LIMITS.address,
+    });
+    expect(
+      loadConfig({
+        RATE_LIMIT_ACCOUNT_PER_MINUTE: '120',
+        RATE_LIMIT_ACCOUNT_BURST: '10',
+        RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+      }).rateLimit,
+    ).toEqual({ account: { perMinute: 120, burst: 10 }, address: null });
+  });
+
+  it('refuses rate limits that are no whole number in range, naming the variable', () => {
+    expect(
+      problemsOf({
+        RATE_LIMIT_ACCOUNT_PER_MINUTE: '-1',
+        RATE_LIMIT_ACCOUNT_BURST: '0',
+        RATE_LIMIT_ADDRESS_PER_MINUTE: 'lots',
+        RATE_LIMIT_ADDRESS_BURST: '2.5',
+      }),
+    ).toEqual([
+      'RATE_LIMIT_ACCOUNT_PER_MINUTE="-1": must be between 0 (no limit) and 1000000 requests per minute',
+      'RATE_LIMIT_ACCOUNT_BURST="0": must be between 1 and 100000 requests',
+      'RATE_LIMIT_ADDRESS_PER_MINUTE="lots": must be a number of requests per minute (0: no limit)',
+      'RATE_LIMIT_ADDRESS_BURST="2.5": must be a whole number of requests',
+    ]);
+    expect(problemsOf({ RATE_LIMIT_ADDRESS_PER_MINUTE: '1000001' })).toEqual([
+      expect.stringMatching(/^RATE_LIMIT_ADDRESS_PER_MINUTE="1000001": must be between 0/),
+    ]);
+  });
+
+  it("takes the client's address from the socket unless TRUST_PROXY names the proxies", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,fd00::/8,2001:db8::1' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', 'loopback', 'fd00::/8', '2001:db8::1']);
+  });
+
+  it('refuses a TRUST_PROXY that trusts everyone, counts hops, or is no address', () => {
+    for (const value of ['true', '1', '2', 'yes']) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^TRUST_PROXY="${value}": must name the proxies' addresses .* not a number or true`,
+          ),
+        ),
+      ]);
+    }
+    for (const value of [
+      'proxy.internal',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.1/8/1',
+      '10.0.0.1,',
+    ]) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
+        `TRUST_PROXY=${JSON.stringify(value)}: must be comma-separated addresses or CIDR ranges of your proxies, or loopback, linklocal, uniquelocal`,
+      ]);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -43,6 +44,16 @@ export const DEFAULT_UF_REFRESH_MINUTES = 60;
 /** Seconds a UF source may take to answer before the fetch counts as failed. */
 export const DEFAULT_UF_SOURCE_TIMEOUT = 10;
 
+/**
+ * Requests per minute (sustained) and at once (burst), per signed-in account and per client
+ * address, in each process: seven times or more what the browser journeys sent at their
+ * busiest, far below a flood (ADR 028 has the figures).
+ */
+export const DEFAULT_RATE_LIMITS = {
+  account: { perMinute: 600, burst: 120 },
+  address: { perMinute: 600, burst: 300 },
+} as const;
+
 const DEFAULT_PORT = 3000;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -75,6 +86,57 @@ const hostPort = z.string().transform((v, ctx) => {
   }
   return { host: match[1] ?? match[2] ?? '', port };
 });
+
+/** Requests per minute, 0 for no limit. */
+const perMinute = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of requests per minute (0: no limit)' })
+    .int({ error: 'must be a whole number of requests per minute (0: no limit)' })
+    .min(0, { error: 'must be between 0 (no limit) and 1000000 requests per minute' })
+    .max(1_000_000, { error: 'must be between 0 (no limit) and 1000000 requests per minute' })
+    .default(fallback);
+/** Requests at once. */
+const burst = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of requests' })
+    .int({ error: 'must be a whole number of requests' })
+    .min(1, { error: 'must be between 1 and 100000 requests' })
+    .max(100_000, { error: 'must be between 1 and 100000 requests' })
+    .default(fallback);
+
+/** proxy-addr's names for address ranges, as Fastify's trustProxy takes them. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isAddressOrRange = (item: string) => {
+  if (PROXY_RANGES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return (
+    prefix === undefined ||
+    (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+  );
+};
+/**
+ * Whose X-Forwarded-For to believe: nobody's (the socket's address), or the proxies named by
+ * address or range. Never everyone's, nor a hop count (which Fastify 5 no longer honours): any
+ * client could then choose the address it is counted under.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | string[] => {
+    const value = (v ?? '').trim();
+    if (['', '0', 'false', 'no'].includes(value)) return false;
+    const items = value.split(',').map((item) => item.trim());
+    if (items.every(isAddressOrRange)) return items;
+    ctx.addIssue({
+      code: 'custom',
+      message: /^(\d+|true|yes)$/.test(value)
+        ? "must name the proxies' addresses (e.g. 10.0.0.0/8 or loopback), not a number or true: trusting every address would let any client choose its own"
+        : 'must be comma-separated addresses or CIDR ranges of your proxies, or loopback, linklocal, uniquelocal',
+    });
+    return z.NEVER;
+  });
 
 const emailList = z
   .string()
@@ -204,6 +266,11 @@ const EnvSchema = z.object({
     .min(1, { error: 'must be between 1 and 86400 seconds' })
     .max(86_400, { error: 'must be between 1 and 86400 seconds' })
     .default(DEFAULT_UPLOAD_COLLECTION_SECONDS),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.account.perMinute),
+  RATE_LIMIT_ACCOUNT_BURST: burst(DEFAULT_RATE_LIMITS.account.burst),
+  RATE_LIMIT_ADDRESS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.address.perMinute),
+  RATE_LIMIT_ADDRESS_BURST: burst(DEFAULT_RATE_LIMITS.address.burst),
+  TRUST_PROXY: trustProxy,
 });
 
 /** Rules across variables, checked on the raw values so they are reported with all the others. */
@@ -243,6 +310,9 @@ function crossProblems(source: NodeJS.ProcessEnv): string[] {
   }
   return problems;
 }
+
+/** A sustained rate and a burst; null: no limit. */
+export type RateLimit = { perMinute: number; burst: number } | null;
 
 export type Config = {
   host: string;
@@ -304,6 +374,14 @@ export type Config = {
     | { kind: 'off' }
     | { kind: 'token'; token: string }
     | { kind: 'listener'; host: string; port: number };
+  /**
+   * Requests per process (ADR 028): per signed-in account (the token's subject), and per client
+   * address for everything else; probes, scrapes, the web build's files and signed photo links
+   * are exempt.
+   */
+  rateLimit: { account: RateLimit; address: RateLimit };
+  /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address. */
+  trustProxy: false | string[];
 };
 
 export class ConfigError extends Error {
@@ -402,5 +480,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : env.METRICS_LISTEN
         ? { kind: 'listener', ...env.METRICS_LISTEN }
         : { kind: 'off' },
+    rateLimit: {
+      account: env.RATE_LIMIT_ACCOUNT_PER_MINUTE
+        ? { perMinute: env.RATE_LIMIT_ACCOUNT_PER_MINUTE, burst: env.RATE_LIMIT_ACCOUNT_BURST }
+        : null,
+      address: env.RATE_LIMIT_ADDRESS_PER_MINUTE
+        ? { perMinute: env.RATE_LIMIT_ADDRESS_PER_MINUTE, burst: env.RATE_LIMIT_ADDRESS_BURST }
+        : null,
+    },
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -53,6 +53,12 @@ export function setupApp(options: SetupOptions = {}) {
       UF_SOURCE: 'none',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
+      // A suite sends hundreds of requests as one member in a second (the fuzz, the matrix): limits
+      // far above that, yet on, so every request passes the limiter. rate-limit.test.ts sets its own.
+      RATE_LIMIT_ACCOUNT_PER_MINUTE: '1000000',
+      RATE_LIMIT_ACCOUNT_BURST: '100000',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
+      RATE_LIMIT_ADDRESS_BURST: '100000',
       ...extra,
     });
     const app = await buildApp({

@@ -1,7 +1,7 @@
 import { ErrorEnvelopeSchema, envelope } from '@bec/contracts';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { UNLIMITED_PATHS } from './route-config.js';
+import './route-config.js';
 
 /** A success envelope; handlers return this and the contract schema serializes it. */
 export const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
@@ -44,7 +44,7 @@ export const AUTH_ERRORS: ErrorStatus[] = [401, 403, 503];
  * too, when it comes with a body).
  */
 export const BODY_ERRORS: ErrorStatus[] = [400, 413, 415];
-/** The rate limit's answer, on every route but the probes' (UNLIMITED_PATHS). */
+/** The rate limit's answer, on every route but those marked `noRateLimit` (ADR 028). */
 export const RATE_LIMIT_ERRORS: ErrorStatus[] = [429];
 
 /**
@@ -59,7 +59,7 @@ export function addSharedStatuses(route: RouteOptions) {
   const readsBody = [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD');
   const shared = [
     ...(readsBody ? BODY_ERRORS : []),
-    ...(UNLIMITED_PATHS.has(route.url) ? [] : RATE_LIMIT_ERRORS),
+    ...(route.config?.noRateLimit ? [] : RATE_LIMIT_ERRORS),
   ];
   for (const status of shared) response[status] ??= ErrorEnvelopeSchema;
 }

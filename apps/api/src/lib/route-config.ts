@@ -14,14 +14,13 @@ declare module 'fastify' {
      * every few seconds would drown the log. Errors are logged as usual.
      */
     quietLog?: boolean;
+    /**
+     * Never rate limited (ADR 028): probes and scrapes, which must answer however busy a client
+     * is, and the web build's files, which cost less to serve than to count.
+     */
+    noRateLimit?: boolean;
   }
 }
-
-/**
- * Paths no rate limit applies to: liveness and readiness probes and metrics scrapes come every few
- * seconds from machines, and a throttled probe would take a healthy process out of rotation.
- */
-export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** The `route` label of the web build's files (hashed names, new with every build). */
 export const STATIC_FILES_ROUTE = '(static)';

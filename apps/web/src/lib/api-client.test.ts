@@ -2,18 +2,18 @@ import { MeSchema } from '@bec/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { setAccessTokenSource } from '@/lib/access-token';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, retryAfterMs } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { isTokenUnavailable } from '@/lib/error-text';
 
 const me = { id: 3, name: 'Ana Admin', email: 'ana@example.com', role: 'admin' };
 
-function answer(status: number, body: unknown) {
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   const fetchMock = vi.fn(
     async (_input: RequestInfo | URL, _init?: RequestInit) =>
       new Response(typeof body === 'string' ? body : JSON.stringify(body), {
         status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...headers },
       }),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -123,6 +123,31 @@ describe('apiRequest', () => {
     });
     const error = await failure(apiRequest('/users/me', MeSchema));
     expect(error).toMatchObject({ status: 403, code: 'WAITLISTED' });
+  });
+
+  it("keeps a rate limit's Retry-After, for the query client to wait that long", async () => {
+    setAccessTokenSource(async () => 'token-1');
+    const limited = {
+      status: 'error',
+      message: 'Too many requests from this account: try again in 3 seconds.',
+      data: null,
+      error: { code: 'RATE_LIMITED' },
+    };
+    answer(429, limited, { 'retry-after': '3' });
+    const error = await failure(apiRequest('/properties', MeSchema));
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterMs: 3000 });
+    answer(429, limited);
+    expect((await failure(apiRequest('/properties', MeSchema))).retryAfterMs).toBeUndefined();
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const after = (value: string) => new Response(null, { headers: { 'retry-after': value } });
+    const now = Date.parse('2026-11-27T12:00:00Z');
+    expect(retryAfterMs(after('120'), now)).toBe(120_000);
+    expect(retryAfterMs(after('Fri, 27 Nov 2026 12:00:05 GMT'), now)).toBe(5000);
+    expect(retryAfterMs(after('Fri, 27 Nov 2026 11:00:00 GMT'), now)).toBe(0);
+    expect(retryAfterMs(after('soon'), now)).toBeUndefined();
+    expect(retryAfterMs(new Response(null), now)).toBeUndefined();
   });
 
   it('throws when an ok answer does not say success', async () => {

@@ -68,6 +68,15 @@ const LooseFailureSchema = z.object({
     .catch(undefined),
 });
 
+/** `Retry-After` in ms (seconds, or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterMs(response: Response, now = Date.now()): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -115,7 +124,10 @@ export async function apiRequest<T extends z.ZodType>(
   const failure = ErrorEnvelopeSchema.safeParse(body);
   if (failure.success) {
     const { message, error } = failure.data;
-    throw new ApiError(response.status, message, error);
+    throw new ApiError(response.status, message, {
+      ...error,
+      retryAfterMs: retryAfterMs(response),
+    });
   }
   const loose = LooseFailureSchema.safeParse(body);
   if (loose.success && loose.data.status !== 'success') {
@@ -155,7 +167,10 @@ export async function apiDownload(
   if (!response.ok) {
     const failure = ErrorEnvelopeSchema.safeParse(await readJson(response));
     throw failure.success
-      ? new ApiError(response.status, failure.data.message, failure.data.error)
+      ? new ApiError(response.status, failure.data.message, {
+          ...failure.data.error,
+          retryAfterMs: retryAfterMs(response),
+        })
       : clientFailure(response.status, 'http_status', { status: response.status });
   }
   const disposition = response.headers.get('content-disposition') ?? '';

@@ -30,6 +30,8 @@ export class ApiError extends Error {
   readonly failure: ClientFailureOf | undefined;
   /** Why, beyond the code, with its values (who changed a property meanwhile). */
   readonly reason: Reason | undefined;
+  /** How long the API asked to wait before another try (a 429's `Retry-After`), in ms. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     status: number,
@@ -40,6 +42,7 @@ export class ApiError extends Error {
       issues?: Issue[] | undefined;
       failure?: ClientFailureOf | undefined;
       reason?: Reason | undefined;
+      retryAfterMs?: number | undefined;
     } = {},
   ) {
     super(message);
@@ -49,6 +52,7 @@ export class ApiError extends Error {
     this.issues = options.issues ?? [];
     this.failure = options.failure;
     this.reason = options.reason;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 

@@ -33,6 +33,15 @@ describe('query client defaults', () => {
     ]);
   });
 
+  it("waits at least as long as a rate limit's Retry-After asks", () => {
+    const limited = (retryAfterMs?: number) =>
+      new ApiError(429, 'Too many requests', { code: 'RATE_LIMITED', retryAfterMs });
+    expect(queryRetryDelay(0, limited(5000))).toBe(5000);
+    expect(queryRetryDelay(3, limited(5000))).toBe(8000);
+    expect(queryRetryDelay(0, limited(45_000))).toBe(45_000);
+    expect(queryRetryDelay(1, limited())).toBe(2000);
+  });
+
   it('keeps unused data 5 minutes and uses the retry policy', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(QUERY_GC_TIME_MS).toBe(300_000);

@@ -24,9 +24,14 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < QUERY_RETRIES;
 }
 
-/** 1 s, 2 s, 4 s, … capped at 30 s; `failureCount` is 0 before the first retry. */
-export function queryRetryDelay(failureCount: number): number {
-  return Math.min(1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
+/**
+ * 1 s, 2 s, 4 s, … capped at 30 s; `failureCount` is 0 before the first retry. A rate limit's
+ * answer says how long to wait (`Retry-After`): never sooner than that, or the try is refused too.
+ */
+export function queryRetryDelay(failureCount: number, error?: unknown): number {
+  const backoff = Math.min(1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
+  const asked = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0;
+  return Math.max(backoff, asked);
 }
 
 export function createQueryClient(): QueryClient {

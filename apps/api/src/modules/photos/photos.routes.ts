@@ -46,6 +46,8 @@ const notFound = (reply: FastifyReply) =>
 /**
  * GET /photos/<key>/<card|gallery|original>?expires=&sig=: signed links, so an <img> can load
  * photos without a bearer token. The content behind a key never changes: cached long, with ETag.
+ * Not rate limited (ADR 028): the links come only from the limited API, and an <img> cannot wait
+ * out a 429, it shows a broken picture.
  */
 export const photoDownloadRoutes: FastifyPluginAsync<{ photos: PhotosService }> = async (
   app,
@@ -53,7 +55,7 @@ export const photoDownloadRoutes: FastifyPluginAsync<{ photos: PhotosService }> 
 ) => {
   app.get<{ Params: { '*': string }; Querystring: { expires?: string; sig?: string } }>(
     '/photos/*',
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: { noRateLimit: true } },
     async (request, reply) => {
       const rest = request.params['*'];
       const slash = rest.lastIndexOf('/');
@@ -118,7 +120,8 @@ export const localUploadRoutes: FastifyPluginAsync<{ local: LocalStorage }> = as
 
   app.put<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>(
     '/storage/*',
-    { schema: { hide: true }, bodyLimit: Number.MAX_SAFE_INTEGER },
+    // Not rate limited (ADR 028): each URL is single-use and comes from the limited API.
+    { schema: { hide: true }, bodyLimit: Number.MAX_SAFE_INTEGER, config: { noRateLimit: true } },
     async (request, reply) => {
       const key = request.params['*'];
       if (!UPLOAD_KEY.test(key)) {

@@ -18,7 +18,8 @@ export type SystemRoutesOptions = {
 
 /**
  * Unauthenticated: liveness, readiness and what the SPA needs to start signing in. Probes come
- * every few seconds, so their answers are logged at debug (failures still warn).
+ * every few seconds, so their answers are logged at debug (failures still warn), and are never
+ * rate limited: a balancer's checks must not fail because a client is busy.
  */
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
@@ -33,7 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
         security: PUBLIC,
         response: responses(200, HealthSchema),
       },
-      config: { quietLog: true },
+      config: { quietLog: true, noRateLimit: true },
     },
     async () => ok('Alive', { status: 'ok' as const }),
   );
@@ -48,7 +49,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
         security: PUBLIC,
         response: responses(200, ReadinessSchema, [503]),
       },
-      config: { quietLog: true },
+      config: { quietLog: true, noRateLimit: true },
     },
     async (request) => {
       // Both at once: the storage probe waits at most a second, and usually not at all.

@@ -14,6 +14,11 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook factory: a member with one of the roles; sets request.member. */
     authorize: (roles: readonly Role[] | 'member') => (request: FastifyRequest) => Promise<void>;
+    /**
+     * The subject of the request's bearer token when it verifies; null with no token or a bad
+     * one (never throws). Who a request comes from, for the rate limit (ADR 028).
+     */
+    tokenSubject: (request: FastifyRequest) => Promise<string | null>;
   }
   interface FastifyRequest {
     identity: VerifiedIdentity | null;
@@ -41,6 +46,28 @@ async function auth(app: FastifyInstance, options: AuthOptions) {
   app.decorateRequest('identity', null);
   app.decorateRequest('member', null);
 
+  // The rate limit asks who a request comes from before its route authenticates it: the token is
+  // verified once per request, and a failure is answered by authenticate, as it always was.
+  const verifications = new WeakMap<FastifyRequest, Promise<Identity>>();
+  const verifyOnce = (request: FastifyRequest, token: string) => {
+    let verification = verifications.get(request);
+    if (!verification) {
+      verification = options.verify(token);
+      verifications.set(request, verification);
+    }
+    return verification;
+  };
+
+  app.decorate('tokenSubject', async (request: FastifyRequest) => {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) return null;
+    try {
+      return (await verifyOnce(request, token)).subject;
+    } catch {
+      return null;
+    }
+  });
+
   const authenticate = async (request: FastifyRequest) => {
     if (request.identity) return;
     const header = request.headers.authorization;
@@ -52,7 +79,7 @@ async function auth(app: FastifyInstance, options: AuthOptions) {
         'UNAUTHENTICATED',
         'The Authorization header must be "Bearer <access token>".',
       );
-    const identity = await options.verify(match[1]);
+    const identity = await verifyOnce(request, match[1]);
     if (!identity.email) {
       throw new AppError(
         'FORBIDDEN',

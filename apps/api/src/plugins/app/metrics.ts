@@ -125,6 +125,15 @@ export function createMetrics({
     registers,
   });
 
+  const rateLimited = new Counter({
+    name: 'bec_rate_limited_total',
+    help: "Requests refused with 429 by this process's rate limit, by the limit that refused them (account: a signed-in account's; address: a client address's).",
+    labelNames: ['limit'] as const,
+    registers,
+  });
+  // Both series exist from the start, so a query over them never meets an absent series.
+  for (const limit of ['account', 'address'] as const) rateLimited.inc({ limit }, 0);
+
   // Every call to the photo store, and how it ended: `unavailable` is what answers 503
   // STORAGE_UNAVAILABLE. Both series start at 0, so a rate is there before the first failure.
   const storageOperations = new Counter({
@@ -148,7 +157,7 @@ export function createMetrics({
     storageDuration.observe({ operation, outcome }, seconds);
   };
 
-  return { registry, http, uploads, ufFetches, storage };
+  return { registry, http, uploads, ufFetches, storage, rateLimited };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -208,7 +217,7 @@ async function metricsPlugin(app: FastifyInstance, { metrics, access }: MetricsP
       {
         // Operations, not the API: documented in the README, not in OpenAPI.
         schema: { hide: true },
-        config: { quietLog: true },
+        config: { quietLog: true, noRateLimit: true },
         onRequest: tokenCheck(access.token),
       },
       async (_request, reply) =>

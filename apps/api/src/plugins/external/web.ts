@@ -29,9 +29,10 @@ async function web(app: FastifyInstance, { root, clientConfig }: WebOptions) {
   const indexHtml = inlineClientConfig(readFileSync(indexFile, 'utf8'), clientConfig);
   // Each file is a route of its own, named after its content's hash: request metrics count them
   // all under one label, or every build would add series of its own. Scoped to the files' routes.
+  // They are not rate limited (ADR 028): a page load fetches dozens, each cheaper than a 429.
   await app.register(async (files) => {
     files.addHook('onRoute', (route) => {
-      route.config = { ...route.config, metricsRoute: STATIC_FILES_ROUTE };
+      route.config = { ...route.config, metricsRoute: STATIC_FILES_ROUTE, noRateLimit: true };
     });
     await files.register(fastifyStatic, {
       root,
