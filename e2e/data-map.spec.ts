@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { validProperty } from '../apps/api/test/property-fixture';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { TILES, tileRequests } from './map-tiles';
 import { api, signIn } from './support';
 

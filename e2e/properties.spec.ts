@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
@@ -74,7 +75,9 @@ test('viewer: the grid shows CLP prices and comuna badges, no Add Property, and 
   // Priced in UF: UF first, then pesos at the demo's UF (39.643,59), marked as converted.
   await expect(providencia.getByText('UF 4.670', { exact: true })).toBeVisible();
   await expect(
-    providencia.getByText(/^≈ CLP\$ 185\.135\.565, convertido con la UF del \d{2}-\d{2}-\d{4} \(CLP\$ [\d.]+,\d{2}\)$/),
+    providencia.getByText(
+      /^≈ CLP\$ 185\.135\.565, convertido con la UF del \d{2}-\d{2}-\d{4} \(CLP\$ [\d.]+,\d{2}\)$/,
+    ),
   ).toBeVisible();
   await expect(providencia.getByText('Providencia, Metropolitana de Santiago')).toBeVisible();
   await expect(providencia.getByText(/^\d{2}-\d{2}-\d{4}$/)).toBeVisible();
