@@ -45,6 +45,7 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
 test('an editor moves cards across the board (mouse, keyboard, menu) and sees the stage on the detail and in the history', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signIn(page, 'editor@bec.local');
   const tag = `T${Date.now() % 1_000_000}`;
   const dragged = `Casa tablero ${tag} A`;
