@@ -1,5 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expectNamedControls } from './accessibility';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, box, select, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
@@ -61,8 +63,11 @@ test('editor: adds a property through the form, finds its card and every field o
   );
   await box(page, 'Latitud').fill('-33.4561');
   await box(page, 'Longitud').pressSequentially('-70,5977');
-  await expect(box(page, 'Longitud')).toHaveValue('-70.5977');
+  await expect(box(page, 'Longitud')).toHaveAccessibleDescription('Se guardará: -70,5977');
   await box(page, 'Superficie construida (m²)').pressSequentially('120,5');
+  await expect(box(page, 'Superficie construida (m²)')).toHaveAccessibleDescription(
+    'Se guardará: 120,5 m²',
+  );
   await box(page, 'Superficie del terreno (m²)').pressSequentially('1.234,75');
   await box(page, 'Estacionamiento (m²)').fill('15');
   await box(page, 'Superficie adicional (m²)').fill('8,5');
@@ -72,6 +77,7 @@ test('editor: adds a property through the form, finds its card and every field o
   await broker.pressSequentially('Patricia');
   await page.getByRole('option', { name: 'Patricia Soto (Soto Propiedades)' }).click();
   await box(page, 'Notas').fill('Esquina, buena luz.\nRevisar deslindes.');
+  await expectNamedControls(page, 'the filled add form');
 
   await page.getByRole('button', { name: 'Agregar propiedad' }).click();
   // The demo's "Departamento cerca de Plaza Ñuñoa" is at "Jorge Washington 245, depto 304": the
@@ -166,6 +172,63 @@ test('editor: adds a property through the form, finds its card and every field o
   );
   await expect(mapsLink).toHaveAttribute('target', '_blank');
   await expect(main.getByRole('region', { name: 'Notas' })).toContainText('Revisar deslindes.');
+});
+
+test('editor in English: "85,5" in Building area is saved as 85.5 m², an ambiguous number is refused at its field (issue 30)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Casa coma ${Date.now()}`;
+  await signIn(page, 'editor@bec.local');
+  const posts = countAddRequests(page);
+  await page.getByRole('button', { name: 'Elena Editora' }).first().click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.goto('/addProperty');
+  await expect(page.getByRole('heading', { name: 'Add Property' })).toBeVisible();
+  await box(page, 'Name').fill(name);
+  await box(page, 'Address').fill(`Avenida Grecia ${10_000 + (Date.now() % 90_000)}`);
+  const comuna = select(page, 'Comuna');
+  await expect(comuna).toBeEnabled();
+  await comuna.click();
+  await comuna.pressSequentially('Ñuño');
+  await page.getByRole('option', { name: 'Ñuñoa', exact: true }).click();
+  await select(page, 'Property type').click();
+  await page.getByRole('option', { name: 'Casa', exact: true }).click();
+  await box(page, 'Price (CLP)').pressSequentially('245.000.000');
+  await expect(box(page, 'Price (CLP)')).toHaveAccessibleDescription(
+    'Will be saved: CLP$ 245,000,000',
+  );
+  // A Chilean with an English browser: the comma marks the decimals, as everywhere.
+  const building = box(page, 'Building area (m²)');
+  await building.pressSequentially('85,5');
+  await expect(building).toHaveValue('85,5');
+  await expect(building).toHaveAccessibleDescription('Will be saved: 85.5 m²');
+  const land = box(page, 'Land area (m²)');
+  await land.pressSequentially('1,234.5,6');
+  await page.getByRole('button', { name: 'Add Property' }).click();
+  await expect(land).toHaveAttribute('aria-invalid', 'true');
+  await expect(land).toHaveAccessibleDescription(/^This number can be read more than one way/);
+  await expectNamedControls(page, 'the add form with a refused number');
+  await page.waitForTimeout(300);
+  expect(posts.count).toBe(0);
+
+  await land.fill('1.234,5');
+  await expect(land).toHaveAccessibleDescription('Will be saved: 1,234.5 m²');
+  await page.getByRole('button', { name: 'Add Property' }).click();
+  await expect(page.getByText('Property added successfully!')).toBeVisible();
+  expect(posts.count).toBe(1);
+  const href = await page.getByRole('link', { name: 'View the property' }).getAttribute('href');
+  const stored = await api(page, 'GET', `/api/properties/${href?.split('/').at(-1)}`);
+  expect(stored.body.data).toMatchObject({
+    name,
+    price: 245_000_000,
+    building_sqmts: 85.5,
+    land_sqmts: 1234.5,
+  });
+  // Gone again: the grid's journey counts on the demo's listings being the last two pages.
+  expect((await api(page, 'DELETE', `/api/properties/${stored.body.data.id}`)).status).toBe(200);
 });
 
 test('editor: an empty form shows every required message and sends nothing', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, sidebarLinks, signIn, WAITLISTED } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);

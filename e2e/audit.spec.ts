@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { validProperty } from '../apps/api/test/property-fixture';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, sidebarLinks, signIn, WAITLISTED } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);

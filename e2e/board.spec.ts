@@ -1,6 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { validProperty } from '../apps/api/test/property-fixture';
+import { expectNamedControls } from './accessibility';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
@@ -43,6 +45,7 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
 test('an editor moves cards across the board (mouse, keyboard, menu) and sees the stage on the detail and in the history', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signIn(page, 'editor@bec.local');
   const tag = `T${Date.now() % 1_000_000}`;
   const dragged = `Casa tablero ${tag} A`;
@@ -92,6 +95,8 @@ test('an editor moves cards across the board (mouse, keyboard, menu) and sees th
     .click();
   await page.getByRole('menuitem', { name: 'Descartada' }).click();
   const dialog = page.getByRole('dialog', { name: `Descartar ${keyed}` });
+  await expect(dialog).toBeVisible();
+  await expectNamedControls(page, 'the discard reason dialog');
   await dialog.getByRole('textbox', { name: /Motivo del descarte/ }).fill('Muy oscura');
   await dialog.getByRole('button', { name: 'Descartar' }).click();
   await expect(card(column(page, 'Descartada'), keyed)).toBeVisible();

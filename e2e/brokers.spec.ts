@@ -1,5 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expectNamedControls } from './accessibility';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, box, fillRequired, select, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
@@ -28,6 +30,7 @@ test('editor: creates a broker from inside the property form, then finds, refuse
   await page.getByRole('button', { name: 'Nuevo corredor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo corredor' });
   await expect(dialog).toBeVisible();
+  await expectNamedControls(page, 'the new broker dialog');
   // A phone that is not Chilean is refused in place, in Spanish.
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill(brokerName);
   await dialog.getByRole('textbox', { name: /^Teléfono/ }).fill('12345');
@@ -82,6 +85,7 @@ test('editor: creates a broker from inside the property form, then finds, refuse
   await expect(
     inUse.getByText('1 propiedad tiene este corredor: archívalo en vez de eliminarlo.'),
   ).toBeVisible();
+  await expectNamedControls(page, 'the "tiene propiedades" dialog');
   await inUse.getByRole('button', { name: 'Archivar' }).click();
   await expect(main(page).getByText('Archivado', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: `Restaurar a ${brokerName}` })).toBeVisible();

@@ -1,7 +1,8 @@
 import { MAP_POINTS_ZOOM } from '@bec/contracts';
-import { expect, type Page, type Response, test } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { validProperty } from '../apps/api/test/property-fixture';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { TILES, tileRequests } from './map-tiles';
 import { api, signIn } from './support';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, box, select, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);

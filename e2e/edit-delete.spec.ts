@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { validProperty } from '../apps/api/test/property-fixture';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);

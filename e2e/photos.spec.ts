@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, box, fillRequired, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
@@ -74,7 +75,9 @@ test('viewer: the grid shows CLP prices and comuna badges, no Add Property, and 
   // Priced in UF: UF first, then pesos at the demo's UF (39.643,59), marked as converted.
   await expect(providencia.getByText('UF 4.670', { exact: true })).toBeVisible();
   await expect(
-    providencia.getByText(/^≈ CLP\$ 185\.135\.565, convertido con la UF del \d{2}-\d{2}-\d{4}$/),
+    providencia.getByText(
+      /^≈ CLP\$ 185\.135\.565, convertido con la UF del \d{2}-\d{2}-\d{4} \(CLP\$ [\d.]+,\d{2}\)$/,
+    ),
   ).toBeVisible();
   await expect(providencia.getByText('Providencia, Metropolitana de Santiago')).toBeVisible();
   await expect(providencia.getByText(/^\d{2}-\d{2}-\d{4}$/)).toBeVisible();
@@ -207,7 +210,7 @@ test('opening a card shows the property detail with every field', async ({ page 
     'Camino El Alba 9420, Las Condes, Metropolitana de Santiago',
   );
   await expect(detailValue(page, 'Precio')).toHaveText(
-    /^UF 17\.400≈ CLP\$ 689\.798\.466, convertido con la UF del \d{2}-\d{2}-\d{4}$/,
+    /^UF 17\.400≈ CLP\$ 689\.798\.466, convertido con la UF del \d{2}-\d{2}-\d{4} \(CLP\$ [\d.]+,\d{2}\)$/,
   );
   await expect(detailValue(page, 'Tipo de propiedad')).toHaveText('Casa');
   await expect(detailValue(page, 'Superficie construida')).toHaveText('240 m²');

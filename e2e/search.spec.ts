@@ -1,5 +1,5 @@
-import { test } from '@playwright/test';
 import { missingBrowserReason } from './browser';
+import { test } from './fixtures';
 import { spanishSearchJourney } from './search-journey';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);

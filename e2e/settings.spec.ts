@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, box, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
@@ -42,7 +43,9 @@ test("admin opens Ajustes from the sidebar and enters today's UF by hand; it is 
   // Typed as a Chilean writes it: dots for thousands, a comma for the centavos.
   const value = box(page, 'Valor de 1 UF');
   await value.pressSequentially(UF_TYPED);
-  await expect(value).toHaveValue(UF_SHOWN);
+  // The box keeps what was typed; under it, the value that will be saved.
+  await expect(value).toHaveValue(UF_TYPED);
+  await expect(value).toHaveAccessibleDescription(`Se guardará: ${UF_SHOWN}`);
   await page.getByRole('button', { name: 'Guardar valor' }).click();
   await expect(
     page.getByText(`UF del ${day} guardada: ${UF_SHOWN}.`, { exact: false }),
@@ -70,6 +73,37 @@ test("admin opens Ajustes from the sidebar and enters today's UF by hand; it is 
 });
 
 for (const email of ['viewer@bec.local', 'editor@bec.local']) {
+  test(`${email.split('@')[0]}: reads the UF prices use in the header, on every page (issue 30)`, async ({
+    page,
+  }) => {
+    await signIn(page, email);
+    const current = await api(page, 'GET', '/api/uf');
+    expect(current.status).toBe(200);
+    const { date, value } = current.body.data.uf;
+    const [day, pesos] = await page.evaluate(
+      ([d, v]) => [
+        new Intl.DateTimeFormat('es-CL', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          new Date(`${d}T00:00:00Z`),
+        ),
+        new Intl.NumberFormat('es-CL', { minimumFractionDigits: 2, useGrouping: 'always' }).format(
+          v,
+        ),
+      ],
+      [date, value] as const,
+    );
+    const chip = page.getByRole('banner').getByText(`1 UF = CLP$ ${pesos}`);
+    for (const path of ['/home', '/properties', '/board']) {
+      await page.goto(path);
+      await expect(chip).toBeVisible();
+      await expect(chip).toContainText(day);
+    }
+    // And beside every conversion, with its day.
+    await page.goto('/properties?price_unit=UF');
+    await expect(
+      page.getByRole('main').getByText(`convertido con la UF del ${day} (CLP$ ${pesos})`).first(),
+    ).toBeVisible();
+  });
+
   test(`${email.split('@')[0]}: typing /settings goes to /home`, async ({ page }) => {
     await signIn(page, email);
     await page.goto('/settings');

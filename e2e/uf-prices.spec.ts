@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { accessToken, box, fillRequired, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
@@ -84,7 +85,7 @@ test('editor: a price entered as "UF 4.500,5" shows in UF and in pesos at the UF
     new Date(`${today}T00:00:00Z`),
   );
   await expect(
-    ufCard.getByText(`≈ CLP$ 178.415.977, convertido con la UF del ${dayEs}`),
+    ufCard.getByText(`≈ CLP$ 178.415.977, convertido con la UF del ${dayEs} (CLP$ 39.643,59)`),
   ).toBeVisible();
   const clpCard = main(page)
     .getByRole('link')

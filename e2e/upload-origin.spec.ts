@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);

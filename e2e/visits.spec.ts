@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { validProperty } from '../apps/api/test/property-fixture';
+import { expectNamedControls } from './accessibility';
 import { missingBrowserReason } from './browser';
+import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
@@ -46,6 +48,7 @@ async function logVisit(
   await page.getByRole('button', { name: 'Registrar visita' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registrar visita' });
   await expect(dialog).toBeVisible();
+  await expectNamedControls(page, 'the visit dialog');
   await dialog.getByLabel('Fecha y hora').fill(when);
   // The signed-in editor is the visitor unless someone else is chosen.
   await expect(dialog.getByRole('combobox', { name: /^Quién visita/ })).toHaveValue(

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
 import { missingBrowserReason } from '../browser';
+import { expect, test } from '../fixtures';
 import { PRODUCTION, productionSkipReason } from './settings';
 
 // A deployment whose CSP leaves the provider out (a reverse proxy that sets its own, say): the

@@ -1,4 +1,5 @@
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test as base, expect } from '../fixtures';
 
 /** What a page reports when its CSP blocks something (Chromium's console wording). */
 const CSP_MESSAGE = /Content Security Policy|Refused to/;

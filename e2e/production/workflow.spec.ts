@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNamedControls } from '../accessibility';
 import { missingBrowserReason } from '../browser';
-import { box, fillRequired, select, sidebarLinks, signIn } from '../support';
+import { api, box, fillRequired, select, sidebarLinks, signIn } from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
 
@@ -63,8 +64,14 @@ test('the admin creates a broker inside the property form and adds the property 
   await page.goto('/addProperty');
   await fillRequired(page, NAME);
   address = await box(page, 'Dirección').inputValue();
+  // A decimal comma, shown as it will be saved before saving (issue 30).
+  const building = box(page, 'Superficie construida (m²)');
+  await building.fill('85,5');
+  await expect(building).toHaveAccessibleDescription('Se guardará: 85,5 m²');
   await page.getByRole('button', { name: 'Nuevo corredor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo corredor' });
+  await expect(dialog).toBeVisible();
+  await expectNamedControls(page, 'the new broker dialog');
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill(BROKER);
   await dialog.getByRole('textbox', { name: /^Teléfono/ }).fill('+56 2 2345 6789');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -77,6 +84,8 @@ test('the admin creates a broker inside the property form and adds the property 
   const href = await page.getByRole('link', { name: 'Ver la propiedad' }).getAttribute('href');
   propertyId = Number(href?.match(/^\/properties\/(\d+)$/)?.[1]);
   expect(propertyId).toBeGreaterThan(0);
+  const stored = await api(page, 'GET', `/api/properties/${propertyId}`);
+  expect(stored.body.data.building_sqmts).toBe(85.5);
 
   // Corredores lists it with its Santiago landline as people read it.
   await (await sidebarLinks(page)).filter({ hasText: 'Corredores' }).click();
@@ -126,6 +135,8 @@ test('the board moves the property to Por visitar; a visit tomorrow with a photo
   const puts = watchPuts(page);
   await page.getByRole('button', { name: 'Registrar visita' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registrar visita' });
+  await expect(dialog).toBeVisible();
+  await expectNamedControls(page, 'the visit dialog');
   await dialog.getByLabel('Fecha y hora').fill(await tomorrowAt(page));
   await dialog.getByRole('textbox', { name: 'Notas' }).fill('Revisar la techumbre');
   await dialog.locator('input[type="file"]').setInputFiles([photo()]);

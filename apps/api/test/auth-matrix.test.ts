@@ -125,6 +125,17 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/brokers', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/property-types', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/regions', allowed: MEMBERS, ok: 200 },
+  // The UF prices are converted with: every member reads it (the header shows it, issue 30).
+  { method: 'GET', url: '/api/uf', allowed: MEMBERS, ok: 200 },
+  { method: 'GET', url: '/api/uf/values', allowed: ADMINS, ok: 200 },
+  // A value out of bounds: a 400 proves the caller got past the guard, and nothing is stored.
+  {
+    method: 'PUT',
+    url: '/api/uf/values/2026-11-27',
+    body: { value: 1 },
+    allowed: ADMINS,
+    ok: 400,
+  },
 ];
 
 const expected = (route: Route, caller: Caller) => {

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppLayout } from '@/app/app-shell';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import {
@@ -9,7 +9,10 @@ import {
   signedInAuth,
   signedOutAuth,
 } from '@/features/auth/testing/fake-auth';
+import { activateLocale } from '@/i18n/i18n';
+import { setAccessTokenSource } from '@/lib/access-token';
 import { renderRoutes } from '@/testing/render';
+import { okReply, stubApi } from '@/testing/stub-api';
 
 function renderShell(auth: AuthContextValue, path = '/home') {
   return renderRoutes(
@@ -28,6 +31,17 @@ async function sidebarLinks() {
     .queryAllByRole('link')
     .map((link) => `${link.textContent} ${link.getAttribute('href')}`);
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessTokenSource(null);
+});
+
+const UF_IN_EFFECT = okReply({
+  uf: { date: '2026-11-24', value: 39643.59, source: 'cmf' },
+  today: '2026-11-24',
+  is_today: true,
+});
 
 describe('app shell', () => {
   it('has the BEC label linking to /home and renders the page', () => {
@@ -160,5 +174,39 @@ describe('app shell', () => {
     expect(
       screen.getByRole('status', { name: 'Reaching the sign-in service' }),
     ).toBeInTheDocument();
+  });
+
+  describe('the UF prices are converted with, in the header (issue 30)', () => {
+    it.each(['viewer', 'editor', 'admin'] as const)('%s sees its value and day', async (role) => {
+      const api = stubApi({ 'GET /api/uf': UF_IN_EFFECT });
+      renderShell(signedInAuth(role));
+      const chip = await screen.findByTitle(
+        'The UF value prices are converted with: that of Nov 24, 2026',
+      );
+      expect(chip).toHaveTextContent('1 UF = CLP$ 39,643.59 · Nov 24, 2026');
+      expect(api.requestsTo('GET /api/uf')).toHaveLength(1);
+    });
+
+    it('in Spanish when Spanish is the language', async () => {
+      await act(() => activateLocale('es-CL'));
+      stubApi({ 'GET /api/uf': UF_IN_EFFECT });
+      renderShell(signedInAuth('viewer'));
+      const chip = await screen.findByTitle(
+        'Valor de la UF con que se convierten los precios: el del 24-11-2026',
+      );
+      expect(chip).toHaveTextContent('1 UF = CLP$ 39.643,59 · 24-11-2026');
+    });
+
+    it('is not there signed out, nor while no UF value is known', async () => {
+      const api = stubApi({
+        'GET /api/uf': okReply({ uf: null, today: '2026-11-24', is_today: false }),
+      });
+      const { unmount } = renderShell(signedOutAuth());
+      expect(api.requestsTo('GET /api/uf')).toHaveLength(0);
+      unmount();
+      renderShell(signedInAuth('viewer'));
+      await vi.waitFor(() => expect(api.requestsTo('GET /api/uf')).toHaveLength(1));
+      expect(screen.queryByText(/1 UF =/)).not.toBeInTheDocument();
+    });
   });
 });

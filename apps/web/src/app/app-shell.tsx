@@ -1,5 +1,6 @@
 import { Anchor, AppShell, Burger, CloseButton, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { navLinksFor } from '@/app/nav-links';
 import { paths } from '@/config/paths';
@@ -7,13 +8,19 @@ import { AuthControls } from '@/features/auth/components/auth-controls';
 import { useAuth } from '@/features/auth/use-auth';
 import { useT } from '@/i18n/use-t';
 
+// The day's UF, for members only: loaded with its query after the first screen.
+const UfChip = lazy(() =>
+  import('@/features/uf/components/uf-chip').then(({ UfChip }) => ({ default: UfChip })),
+);
+
 /** The spec's "40 units" of sidebar: 40 spacing units of 4 px. */
 export const NAVBAR_WIDTH = 160;
 const HEADER_HEIGHT = 56;
 const NAVBAR_ID = 'app-navbar';
 
 /**
- * The layout of every page: a header (menu toggle, "BEC" home link, the account on the right)
+ * The layout of every page: a header (menu toggle, "BEC" home link; for members the UF prices are
+ * converted with, and the account on the right)
  * and a sidebar that starts collapsed on every screen size, with its links by sign-in status.
  */
 export function AppLayout() {
@@ -50,7 +57,14 @@ export function AppLayout() {
               {t('app.name')}
             </Anchor>
           </Group>
-          <AuthControls />
+          <Group gap="sm" wrap="nowrap">
+            {status === 'authenticated' && user !== null && (
+              <Suspense fallback={null}>
+                <UfChip />
+              </Suspense>
+            )}
+            <AuthControls />
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { t } from '@/i18n/i18n';
 
 /**
  * Mantine's defaults, where they fall short of WCAG AA (4.5:1 for normal text) or of a phone:
@@ -7,13 +8,23 @@ import { type CSSVariablesResolver, createTheme } from '@mantine/core';
  * - `dimmed` text (gray 6, #868e96) is 3.3:1 on white; gray 7 is 8:1;
  * - every select keeps all its options in the page while closed (Mantine 9's default): the comuna
  *   filter alone is 346 hidden options, a third of the grid's DOM and of its render time. They
- *   mount when the dropdown opens.
+ *   mount when the dropdown opens;
+ * - the close buttons of dialogs and toasts have no name: a screen reader says only "button".
+ *   Every one gets one here, in the language shown when it renders (a function, read at each
+ *   render); a dialog that passes its own `closeButtonProps` names its button itself.
  */
 export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   components: {
-    // By name, not `Combobox.extend`: that would pull the combobox into the first load.
+    // By name, not `Combobox.extend` (or `Modal.extend`…): that would pull the component into the
+    // first load.
     Combobox: { defaultProps: { keepMounted: false } },
+    Modal: {
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': t('common.closeDialog') } }),
+    },
+    Notification: {
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': t('common.closeNotification') } }),
+    },
   },
 });
 

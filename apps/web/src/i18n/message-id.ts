@@ -1,5 +1,6 @@
 import type shared from '@bec/contracts/locales/en.json';
 import type app from '@/app/locales/en.json';
+import type components from '@/components/locales/en.json';
 import type brokers from '@/features/brokers/locales/en.json';
 import type history from '@/features/history/locales/en.json';
 import type map from '@/features/map/locales/en.json';
@@ -15,6 +16,7 @@ import type waitlist from '@/features/waitlist/locales/en.json';
 export type MessageId =
   | keyof typeof shared
   | keyof typeof app
+  | keyof typeof components
   | keyof typeof brokers
   | keyof typeof history
   | keyof typeof map

@@ -322,7 +322,7 @@ describe('/properties', () => {
       );
       expect(within(filters).getByRole('combobox', { name: 'Comuna' })).toHaveValue('Providencia');
       expect(within(filters).getByRole('combobox', { name: 'Visited' })).toHaveValue('Sí');
-      expect(within(filters).getByLabelText('Min price')).toHaveValue('CLP$ 1,000');
+      expect(within(filters).getByLabelText('Min price')).toHaveValue('1,000');
       expect(within(filters).getByRole('combobox', { name: 'Sort by' })).toHaveValue(
         'Price: high to low',
       );
@@ -481,7 +481,9 @@ describe('/properties', () => {
       await screen.findByRole('heading', { name: 'Propiedad 1' });
 
       await user.type(screen.getByLabelText('Max price'), '200000000');
-      expect(screen.getByLabelText('Max price')).toHaveValue('CLP$ 200,000,000');
+      expect(screen.getByLabelText('Max price')).toHaveAccessibleDescription(
+        'Read as: CLP$ 200,000,000',
+      );
       await waitFor(() => expect(router.state.location.search).toBe('?price_max=200000000'));
 
       await user.click(screen.getByRole('combobox', { name: 'Visited' }));
@@ -512,6 +514,27 @@ describe('/properties', () => {
       await waitFor(() =>
         expect(requestsTo('GET /api/properties').at(-1)?.search.get('broker_id')).toBe('4'),
       );
+    });
+
+    it('reads a price bound as every number box does, and never sends one read two ways', async () => {
+      const user = userEvent.setup();
+      stubProperties();
+      const { router } = visit('/properties?price_unit=UF');
+      await screen.findByRole('heading', { name: 'Propiedad 1' });
+      const min = screen.getByLabelText('Min price');
+      // A Chilean's UF amount in the English interface: the comma marks the decimals.
+      await user.type(min, '4.500,5');
+      expect(min).toHaveAccessibleDescription('Read as: UF 4,500.5');
+      await waitFor(() =>
+        expect(router.state.location.search).toBe('?price_unit=UF&price_min=4500.5'),
+      );
+      // Pasted (typed, a slow machine could pause on a readable "1,23").
+      await user.tripleClick(min);
+      await user.paste('1,234.5,6');
+      await user.tab();
+      expect(min).toHaveAccessibleDescription(/^This number can be read more than one way/);
+      // The bound typed before stays until a readable one replaces it.
+      expect(router.state.location.search).toBe('?price_unit=UF&price_min=4500.5');
     });
 
     it('a price range with the maximum below the minimum is not sent', async () => {

@@ -183,7 +183,9 @@ describe('/properties/:id/edit', () => {
     expect(screen.getByRole('combobox', { name: 'Etapa' })).toHaveValue('Visitada');
     await userEvent.clear(price);
     await userEvent.type(price, '700000000');
-    expect(price).toHaveValue('700.000.000');
+    // The box keeps what was typed; under it, the number that will be saved, in Spanish.
+    expect(price).toHaveValue('700000000');
+    expect(price).toHaveAccessibleDescription('Se guardará: CLP$ 700.000.000');
 
     const cover = tile('Foto 1 (portada)');
     expect(within(cover).getByText('Portada')).toBeInTheDocument();

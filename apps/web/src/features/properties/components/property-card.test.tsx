@@ -68,7 +68,7 @@ describe('PropertyCard', () => {
     );
     expect(screen.getByText('UF 4.500,5')).toBeInTheDocument();
     expect(
-      screen.getByText('≈ CLP$ 178.416.000, convertido con la UF del 24-11-2026'),
+      screen.getByText('≈ CLP$ 178.416.000, convertido con la UF del 24-11-2026 (CLP$ 39.643,59)'),
     ).toBeInTheDocument();
     expect(screen.getByText('UF 57,7/m² · CLP$ 2.287.385/m² construido')).toBeInTheDocument();
   });
@@ -77,7 +77,7 @@ describe('PropertyCard', () => {
     renderCard({ ...card, price_uf: 4666.64, price_per_sqm_uf: 59.83 }, undefined, UF);
     expect(screen.getByText('CLP$ 185,000,000')).toBeInTheDocument();
     expect(
-      screen.getByText('≈ UF 4,666.64, converted at the UF of Nov 24, 2026'),
+      screen.getByText('≈ UF 4,666.64, converted at the UF of Nov 24, 2026 (CLP$ 39,643.59)'),
     ).toBeInTheDocument();
     cleanup();
     renderCard(

@@ -5,7 +5,6 @@ import {
   CloseButton,
   type ComboboxData,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -14,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
-import { clpAmountFormat, numberInputFormat } from '@/components/number-input-format';
+import { NumberField, numberTextProblem } from '@/components/number-field';
 import { useBrokers } from '@/features/properties/api/get-brokers';
 import {
   type PropertyFilters as Filters,
@@ -28,6 +27,7 @@ import { STAGE_LABELS } from '@/features/properties/components/stage-badge';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatPrice, formatUf } from '@/lib/format';
+import { numberText, readNumber } from '@/lib/number-text';
 import classes from './property-filters.module.css';
 
 /** How long typing pauses before the search text or a price reaches the URL (and the list). */
@@ -73,12 +73,14 @@ const optionsOf = <V extends string>(
  * unless it already means that value ("abc " while "abc" is committed). A value this hook
  * committed itself is no news: it may come back after more was typed (the URL changes in a
  * transition, which keystrokes interrupt on a slow device), and must not undo those keystrokes.
+ * A draft that is not `readable` (a number that can be read two ways) is never committed.
  */
 function useDraft<T, D>(
   committed: T | undefined,
   toDraft: (value: T | undefined) => D,
   toValue: (draft: D) => T | undefined,
   commit: (value: T | undefined) => void,
+  readable: (draft: D) => boolean = () => true,
 ) {
   const [draft, setDraft] = useState(() => toDraft(committed));
   const [seen, setSeen] = useState(committed);
@@ -91,6 +93,7 @@ function useDraft<T, D>(
     if (echo === -1 && toValue(draft) !== committed) setDraft(toDraft(committed));
   }
   const debounced = useDebouncedCallback((value: D) => {
+    if (!readable(value)) return;
     const next = toValue(value);
     if (next === committed) return;
     setSent((values) => [...values, next]);
@@ -110,8 +113,13 @@ function useDraft<T, D>(
 }
 
 const textValue = (draft: string) => draft.trim() || undefined;
-const priceValue = (draft: string | number) =>
-  draft === '' || Number.isNaN(Number(draft)) ? undefined : Number(draft);
+/** A price bound as typed, read as every number box reads it; undefined when empty or unreadable. */
+const priceValue = (draft: string) => {
+  const reading = readNumber(draft);
+  return reading.kind === 'number' ? reading.value : undefined;
+};
+const priceDraft = (price: number | undefined) => numberText(price ?? null);
+const readablePrice = (draft: string) => numberTextProblem(draft) === undefined;
 
 export type PropertyFiltersProps = {
   filters: Filters;
@@ -176,17 +184,19 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
     textValue,
     (q) => onChange({ q }),
   );
-  const minPrice = useDraft<number, string | number>(
+  const minPrice = useDraft<number, string>(
     filters.price_min,
-    (price) => price ?? '',
+    priceDraft,
     priceValue,
     (price_min) => onChange({ price_min }),
+    readablePrice,
   );
-  const maxPrice = useDraft<number, string | number>(
+  const maxPrice = useDraft<number, string>(
     filters.price_max,
-    (price) => price ?? '',
+    priceDraft,
     priceValue,
     (price_max) => onChange({ price_max }),
+    readablePrice,
   );
 
   const regionList = regions.data ?? [];
@@ -216,9 +226,7 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
 
   // Bounds in UF take up to 2 decimals; in pesos, whole pesos.
   const inUf = filters.price_unit === 'UF';
-  const priceFormat = inUf
-    ? { ...numberInputFormat(), prefix: 'UF ', decimalScale: 2 }
-    : clpAmountFormat();
+  const formatBound = inUf ? formatUf : formatPrice;
   const minDraft = priceValue(minPrice.draft);
   const maxDraft = priceValue(maxPrice.draft);
   const rangeError =
@@ -352,19 +360,21 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
             onChange={(unit) => onChange({ price_unit: unit === 'UF' ? 'UF' : undefined })}
             style={{ alignSelf: 'end' }}
           />
-          <NumberInput
+          <NumberField
             label={t('properties.filters.minPrice')}
-            placeholder={inUf ? formatUf(0) : formatPrice(0)}
-            {...priceFormat}
+            placeholder={formatBound(0)}
+            format={formatBound}
+            purpose="filter"
             value={minPrice.draft}
-            onChange={minPrice.change}
+            onChange={(event) => minPrice.change(event.currentTarget.value)}
           />
-          <NumberInput
+          <NumberField
             label={t('properties.filters.maxPrice')}
             placeholder={t('properties.filters.noLimit')}
-            {...priceFormat}
+            format={formatBound}
+            purpose="filter"
             value={maxPrice.draft}
-            onChange={maxPrice.change}
+            onChange={(event) => maxPrice.change(event.currentTarget.value)}
             error={rangeError}
           />
         </div>

@@ -7,6 +7,7 @@ import {
   formatPricePerArea,
   formatUf,
   formatUfPerArea,
+  formatUfValue,
 } from '@/lib/format';
 
 type Priced = Pick<
@@ -52,7 +53,8 @@ export type PropertyPriceProps = {
 
 /**
  * The price in the unit it was entered in, first; under it the other unit, converted at the UF of
- * the day the API used and marked as such, with that day. A UF price with no UF value known shows
+ * the day the API used and marked as such, with that day and that UF's value (for every member:
+ * the UF's own screen is for admins). A UF price with no UF value known shows
  * in UF only, and says why.
  */
 export function PropertyPrice({ property, uf, size = 'card' }: PropertyPriceProps) {
@@ -65,7 +67,11 @@ export function PropertyPrice({ property, uf, size = 'card' }: PropertyPriceProp
       </Text>
       {converted !== null && uf !== null ? (
         <Text size={size === 'page' ? 'sm' : 'xs'} c="dimmed">
-          {t('properties.price.converted', { amount: converted, date: formatDay(uf.date) })}
+          {t('properties.price.converted', {
+            amount: converted,
+            date: formatDay(uf.date),
+            value: formatUfValue(uf.value),
+          })}
         </Text>
       ) : property.price_unit === 'UF' && uf === null ? (
         <Text size={size === 'page' ? 'sm' : 'xs'} c="dimmed">

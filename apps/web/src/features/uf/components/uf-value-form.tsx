@@ -1,14 +1,18 @@
 import { PutUfValueBodySchema, UfDateParamsSchema } from '@bec/contracts';
-import { Button, Group, NumberInput, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { numberInputFormat } from '@/components/number-input-format';
+import { NumberField, numberTextProblem } from '@/components/number-field';
 import { usePutUfValue } from '@/features/uf/api/put-uf-value';
 import { useT } from '@/i18n/use-t';
 import { errorText, firstProblem } from '@/lib/error-text';
 import { formatDay, formatUfValue } from '@/lib/format';
+import { numberOrNull, readNumber } from '@/lib/number-text';
 
-type UfFormValues = { date: string; value: number | string };
+/** The value as typed ("39.643,59" or "39,643.59"), read as every number box reads it. */
+type UfFormValues = { date: string; value: string };
+
+const pesosOf = (text: string) => numberOrNull(readNumber(text));
 
 /**
  * Enters the UF of a day by hand, for an install that cannot reach a source: the same rules as the
@@ -17,12 +21,13 @@ type UfFormValues = { date: string; value: number | string };
 export function UfValueForm({ today }: { today: string }) {
   const t = useT();
   const form = useForm<UfFormValues>({
-    mode: 'uncontrolled',
+    mode: 'controlled',
     initialValues: { date: today, value: '' },
     validate: {
       date: (date) => firstProblem(UfDateParamsSchema, { date }),
       value: (value) =>
-        firstProblem(PutUfValueBodySchema, { value: value === '' ? undefined : value }),
+        numberTextProblem(value) ??
+        firstProblem(PutUfValueBodySchema, { value: pesosOf(value) ?? undefined }),
     },
   });
   const save = usePutUfValue({
@@ -48,24 +53,17 @@ export function UfValueForm({ today }: { today: string }) {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(({ date, value }) => save.mutate({ date, value: Number(value) }))}
+      onSubmit={form.onSubmit(({ date, value }) =>
+        save.mutate({ date, value: Number(pesosOf(value)) }),
+      )}
     >
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
-          label={t('uf.form.date')}
-          required
-          key={form.key('date')}
-          {...form.getInputProps('date')}
-        />
-        <NumberInput
+        <TextInput type="date" label={t('uf.form.date')} required {...form.getInputProps('date')} />
+        <NumberField
           label={t('uf.form.value')}
-          description={t('uf.form.valueHint')}
+          hint={t('uf.form.valueHint')}
           required
-          decimalScale={2}
-          prefix="CLP$ "
-          {...numberInputFormat()}
-          key={form.key('value')}
+          format={formatUfValue}
           {...form.getInputProps('value')}
         />
         <Button type="submit" loading={save.isPending}>

@@ -43,11 +43,12 @@ export function PhotoPicker({ photos, rejections, onAdd, onRemove, disabled }: P
           validator={validatePhotoFile}
           maxSize={MAX_PHOTO_BYTES}
           disabled={disabled || full}
-          // One control for assistive technology: the zone is the button, its hidden input is not.
+          // One control for assistive technology: the zone is the button, its hidden input is not;
+          // named all the same, or a browser that shows it calls it "file upload" in English.
           role="button"
           aria-label={t('properties.photos.add')}
           aria-describedby={hintId}
-          inputProps={{ 'aria-hidden': true }}
+          inputProps={{ 'aria-hidden': true, 'aria-label': t('properties.photos.add') }}
           style={disabled || full ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
         >
           <Stack gap={4} align="center" justify="center" mih={96} style={{ pointerEvents: 'none' }}>

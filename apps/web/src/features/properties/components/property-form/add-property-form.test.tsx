@@ -413,6 +413,8 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     await fill('Superficie construida', '120,5');
     await fill('Superficie del terreno', '1.234,75');
     expect(field('Superficie del terreno')).toHaveValue('1.234,75');
+    expect(field('Superficie construida')).toHaveAccessibleDescription('Se guardará: 120,5 m²');
+    expect(field('Precio')).toHaveAccessibleDescription('Se guardará: CLP$ 185.000.000');
     await pickOption('Tipo de propiedad', null, 'Casa');
     await userEvent.click(screen.getByRole('button', { name: 'Agregar propiedad' }));
 
@@ -425,6 +427,47 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     const added = screen.getByRole('status', { name: 'Agregada' });
     expect(added).toHaveTextContent('“Casa de prueba” ya está en la lista.');
     expect(within(added).getByRole('link', { name: 'Ver la propiedad' })).toBeInTheDocument();
+  });
+
+  it('reads "85,5" as 85.5 in English too, shows what will be saved, and sends that (issue 30)', async () => {
+    const api = mockApi([added(42)]);
+    renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    // A Chilean with an English browser writes decimals with a comma.
+    await userEvent.clear(field('Building area'));
+    await fill('Building area', '85,5');
+    expect(field('Building area')).toHaveValue('85,5');
+    expect(field('Building area')).toHaveAccessibleDescription('Will be saved: 85.5 m²');
+    await fill('Rooms', '3');
+    expect(field('Rooms')).toHaveAccessibleDescription('Will be saved: 3');
+    await submit();
+
+    expect(await screen.findByText('Property added successfully!')).toBeInTheDocument();
+    expect(api.posts()[0]?.body).toMatchObject({
+      building_sqmts: 85.5,
+      land_sqmts: 1234.75,
+      price: 185_000_000,
+    });
+  });
+
+  it('refuses a number that can be read two ways at its field, and sends nothing', async () => {
+    const api = mockApi();
+    renderForm();
+    await waitForReferenceData();
+    await fillRequired();
+    await userEvent.clear(field('Land area'));
+    await fill('Land area', '1,234.5,6');
+    // No preview of a number that is not one.
+    expect(field('Land area')).not.toHaveAccessibleDescription(/Will be saved/);
+    await submit();
+
+    expect(field('Land area')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Land area')).toHaveAccessibleDescription(
+      /This number can be read more than one way/,
+    );
+    expect(field('Land area')).toHaveFocus();
+    expect(api.posts()).toHaveLength(0);
   });
 
   it("puts the server's field errors on the fields and says why it failed", async () => {

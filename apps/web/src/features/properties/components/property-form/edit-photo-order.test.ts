@@ -75,7 +75,7 @@ describe('edit photo order', () => {
         address: 'Calle 1',
         city_id: '13120',
         price: '150.000.000',
-        building_sqmts: 80,
+        building_sqmts: '80',
         land_sqmts: '120,5',
         property_type_id: '1',
       },

@@ -4,8 +4,6 @@ import {
   Button,
   Fieldset,
   Group,
-  NumberInput,
-  type NumberInputProps,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -16,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
-import { numberInputFormat } from '@/components/number-input-format';
+import { NumberField } from '@/components/number-field';
 import { useBrokers } from '@/features/properties/api/get-brokers';
 import { usePropertyTypes } from '@/features/properties/api/get-property-types';
 import { useRegions } from '@/features/properties/api/get-regions';
@@ -29,7 +27,14 @@ import type { PropertyFormValues } from '@/features/properties/components/proper
 import { STAGE_LABELS } from '@/features/properties/components/stage-badge';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
-import { formatDecimal, formatInteger } from '@/lib/format';
+import {
+  formatArea,
+  formatCoordinate,
+  formatDecimal,
+  formatInteger,
+  formatPrice,
+  formatUf,
+} from '@/lib/format';
 
 /**
  * What a route puts beside the Corredor select (features don't import each other): a way to add
@@ -41,16 +46,6 @@ export type PropertyFormFieldsProps = {
   form: UseFormReturnType<PropertyFormValues>;
   newBroker?: NewBrokerSlot | undefined;
 };
-
-/**
- * Coordinates are usually pasted from a map as `-33.4489`, so their decimal mark is the point;
- * typing a comma gives one too. No thousands grouping.
- */
-const coordinate = {
-  decimalSeparator: '.',
-  allowedDecimalSeparators: ['.', ','],
-  hideControls: true,
-} satisfies Partial<NumberInputProps>;
 
 /** Examples in the empty boxes: a link and coordinates are written the same in every language. */
 const MAPS_URL_EXAMPLE = 'https://maps.google.com/…';
@@ -151,16 +146,14 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             {...form.getInputProps('property_type_id')}
           />
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <NumberInput
+            <NumberField
               flex={1}
               label={t(inUf ? 'properties.form.priceUf' : 'properties.form.price')}
               placeholder={
                 inUf ? formatDecimal(PRICE_EXAMPLE.UF) : formatInteger(PRICE_EXAMPLE.CLP)
               }
               withAsterisk
-              {...numberInputFormat()}
-              allowDecimal={inUf}
-              decimalScale={inUf ? 2 : 0}
+              format={inUf ? formatUf : formatPrice}
               {...form.getInputProps('price')}
             />
             <SegmentedControl
@@ -169,11 +162,9 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
               {...form.getInputProps('price_unit')}
             />
           </Group>
-          <NumberInput
+          <NumberField
             label={t('properties.form.rooms')}
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
+            format={formatInteger}
             {...form.getInputProps('rooms')}
           />
         </SimpleGrid>
@@ -231,16 +222,18 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             {...form.getInputProps('google_maps_url')}
           />
           <SimpleGrid cols={2}>
-            <NumberInput
+            <NumberField
               label={t('properties.form.latitude')}
               placeholder={LATITUDE_EXAMPLE}
-              {...coordinate}
+              grouping={false}
+              format={formatCoordinate}
               {...form.getInputProps('latitude')}
             />
-            <NumberInput
+            <NumberField
               label={t('properties.form.longitude')}
               placeholder={LONGITUDE_EXAMPLE}
-              {...coordinate}
+              grouping={false}
+              format={formatCoordinate}
               {...form.getInputProps('longitude')}
             />
           </SimpleGrid>
@@ -249,31 +242,31 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
 
       <Fieldset legend={t('properties.form.areas')}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          <NumberInput
+          <NumberField
             label={t('properties.form.buildingArea')}
             withAsterisk
-            {...numberInputFormat()}
+            format={formatArea}
             {...form.getInputProps('building_sqmts')}
           />
-          <NumberInput
+          <NumberField
             label={t('properties.form.landArea')}
             withAsterisk
-            {...numberInputFormat()}
+            format={formatArea}
             {...form.getInputProps('land_sqmts')}
           />
-          <NumberInput
+          <NumberField
             label={t('properties.form.parkingArea')}
-            {...numberInputFormat()}
+            format={formatArea}
             {...form.getInputProps('parking_sqmts')}
           />
-          <NumberInput
+          <NumberField
             label={t('properties.form.additionalArea')}
-            {...numberInputFormat()}
+            format={formatArea}
             {...form.getInputProps('additional_sqmts')}
           />
-          <NumberInput
+          <NumberField
             label={t('properties.form.basementArea')}
-            {...numberInputFormat()}
+            format={formatArea}
             {...form.getInputProps('basement_sqmts')}
           />
         </SimpleGrid>

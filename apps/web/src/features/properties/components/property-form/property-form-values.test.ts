@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyPropertyFormValues,
   type PropertyFormValues,
+  parseCoordinate,
   parseDecimal,
   parseInteger,
   parseOptionalText,
@@ -10,23 +11,24 @@ import {
   toPropertyPayload,
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
+import { activateLocale } from '@/i18n/i18n';
 
 const filled: PropertyFormValues = {
   price_unit: 'CLP',
   name: '  Casa en Ñuñoa ',
   address: 'Los Jardines 1120',
   city_id: '13120',
-  price: 398_000_000,
-  building_sqmts: 165.5,
+  price: '398.000.000',
+  building_sqmts: '165.5',
   land_sqmts: '1.234,75',
   property_type_id: '1',
   parking_sqmts: '',
-  additional_sqmts: 12,
+  additional_sqmts: '12',
   basement_sqmts: '40,5',
   google_maps_url: ' https://maps.google.com/?q=-33.45,-70.60 ',
-  latitude: -33.4497,
-  longitude: '-70.6034',
-  rooms: 4,
+  latitude: '-33.4497',
+  longitude: '-70,6034',
+  rooms: '4',
   notes: 'Apta para oficina',
   stage: 'visited',
   discard_reason: '',
@@ -34,43 +36,47 @@ const filled: PropertyFormValues = {
 };
 
 describe('parseDecimal', () => {
-  it('passes numbers through and reads empty text as null', () => {
-    expect(parseDecimal(185_000_000)).toBe(185_000_000);
-    expect(parseDecimal(0)).toBe(0);
+  it('reads empty text as null', () => {
     expect(parseDecimal('')).toBeNull();
     expect(parseDecimal('   ')).toBeNull();
     expect(parseDecimal(null)).toBeNull();
-    expect(parseDecimal(undefined)).toBeNull();
   });
 
-  it('reads Chilean numbers: dots group thousands, the comma marks decimals', () => {
+  it('reads numbers the same in every language: Chilean, English, decimals after a comma', () => {
     expect(parseDecimal('185.000.000')).toBe(185_000_000);
+    expect(parseDecimal('185,000,000')).toBe(185_000_000);
     expect(parseDecimal('1.234,5')).toBe(1234.5);
+    expect(parseDecimal('1,234.5')).toBe(1234.5);
     expect(parseDecimal('1.234')).toBe(1234);
     expect(parseDecimal('0,75')).toBe(0.75);
-    expect(parseDecimal('12,5')).toBe(12.5);
+    expect(parseDecimal('85,5')).toBe(85.5);
     expect(parseDecimal(' 2 500 ')).toBe(2500);
   });
 
-  it('takes a lone point that groups nothing as a decimal point (pasted coordinates)', () => {
-    expect(parseDecimal('-33.4489')).toBe(-33.4489);
-    expect(parseDecimal('12.5')).toBe(12.5);
-    expect(parseDecimal('-70,6693')).toBe(-70.6693);
-  });
-
-  it('answers NaN for what is no number, so the contract can say so', () => {
+  it('answers NaN for what is no number or can be read two ways, so nothing is sent', () => {
     expect(parseDecimal('abc')).toBeNaN();
     expect(parseDecimal('1,2,3')).toBeNaN();
     expect(parseDecimal('1.23.4')).toBeNaN();
+    expect(parseDecimal('1,234.5,6')).toBeNaN();
     expect(parseDecimal('0x10')).toBeNaN();
     expect(parseDecimal('1e5')).toBeNaN();
+  });
+});
+
+describe('parseCoordinate', () => {
+  it('takes the one mark, point or comma, as the decimal one (pasted from a map)', () => {
+    expect(parseCoordinate('-33.4489')).toBe(-33.4489);
+    expect(parseCoordinate('-33.448')).toBe(-33.448);
+    expect(parseCoordinate('-70,6693')).toBe(-70.6693);
+    expect(parseCoordinate('')).toBeNull();
+    expect(parseCoordinate('-33.448.9')).toBeNaN();
   });
 });
 
 describe('parseInteger', () => {
   it('reads ids and rooms as whole numbers, empty as null', () => {
     expect(parseInteger('13120')).toBe(13120);
-    expect(parseInteger(4)).toBe(4);
+    expect(parseInteger('4')).toBe(4);
     expect(parseInteger('1.500')).toBe(1500);
     expect(parseInteger('')).toBeNull();
     expect(parseInteger(null)).toBeNull();
@@ -174,19 +180,35 @@ describe('validatePropertyForm', () => {
     expect(
       validatePropertyForm({
         ...filled,
-        price: 1000.5,
+        price: '1000,5',
         rooms: '2,5',
         land_sqmts: 'abc',
-        latitude: 95,
+        latitude: '95',
         google_maps_url: 'ftp://example.com',
       }),
     ).toEqual({
       price: 'Price must be a whole number of pesos',
       rooms: 'Rooms must be a whole number',
-      land_sqmts: 'Land area must be a number',
+      land_sqmts: 'Write a number only, e.g. 85.5',
       latitude: 'Latitude must be between -90 and 90',
       google_maps_url: 'Google Maps link must be an http or https URL',
     });
+  });
+
+  it('refuses a number that can be read two ways, at its field, in the current language', async () => {
+    const ambiguous = { ...filled, building_sqmts: '1,234.5,6', parking_sqmts: '1.2.3,4,5' };
+    expect(validatePropertyForm(ambiguous)).toEqual({
+      building_sqmts: expect.stringMatching(/^This number can be read more than one way/),
+      parking_sqmts: expect.stringMatching(/^This number can be read more than one way/),
+    });
+    await activateLocale('es-CL');
+    try {
+      expect(validatePropertyForm(ambiguous).building_sqmts).toMatch(
+        /^Este número se puede leer de más de una forma/,
+      );
+    } finally {
+      await activateLocale('en');
+    }
   });
 });
 

@@ -8,15 +8,17 @@ import {
   type UpdatePropertyPayload,
 } from '@bec/contracts';
 import type { FormErrors } from '@mantine/form';
+import { numberTextProblem } from '@/components/number-field';
 import { contractErrors } from '@/lib/error-text';
+import { numberOrNull, numberText, readNumber } from '@/lib/number-text';
 
-/** What a number box holds: a number, or a string while it is empty or not a number. */
-export type NumberFieldValue = number | string;
+/** What a number box holds: the text as typed (components/number-field.tsx reads it). */
+export type NumberFieldValue = string;
 
 /**
  * The property form's values, one per field of the payload and named like it, so the contract's
  * and the server's field errors land on the fields as they are. Selects hold their option's value
- * as a string (`null` when nothing is chosen); number boxes hold what NumberInput gives.
+ * as a string (`null` when nothing is chosen); number boxes hold their text.
  */
 export type PropertyFormValues = {
   name: string;
@@ -75,34 +77,26 @@ export type PropertyDraft = {
     : PropertyPayload[Key];
 };
 
-/** `1.234.567` or `1.234.567,89`: Chilean thousands dots, optionally a decimal comma. */
-const CHILEAN_GROUPED = /^[+-]?\d{1,3}(\.\d{3})+(,\d*)?$/;
-/** `1234`, `1234,5`, `-33.45`: one decimal mark at most, comma or point. */
-const PLAIN = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+/** Coordinates group no thousands: either mark is their decimal one ("-33.4489", "-33,4489"). */
+const COORDINATE = { grouping: false } as const;
 
 /**
- * Reads a decimal as a Chilean types it: '.' groups thousands, ',' marks the decimals
- * (`1.234.567,5` → 1234567.5). A lone point that does not group thousands is a decimal point, as
- * coordinates are usually written (`-33.4489`). Empty → null; anything else that is not a number →
- * NaN, which the contract reports. Numbers (what NumberInput usually gives) pass through.
+ * Reads a number box as the app reads every number (lib/number-text.ts): "1.234,5" and "1,234.5"
+ * are 1234.5, "85,5" is 85.5 in every language. Empty → null; text that is no number, or can be
+ * read more than one way → NaN, which the contract refuses (the form says why first).
  */
-export function parseDecimal(value: NumberFieldValue | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  const text = value.replace(/[\s\u00a0]/g, '');
-  if (text === '') return null;
-  if (CHILEAN_GROUPED.test(text)) return Number(text.replaceAll('.', '').replace(',', '.'));
-  if (PLAIN.test(text)) return Number(text.replace(',', '.'));
-  return Number.NaN;
-}
+export const parseDecimal = (value: NumberFieldValue | null): number | null =>
+  value === null ? null : numberOrNull(readNumber(value));
+
+/** A coordinate: one mark, either, is the decimal one. */
+export const parseCoordinate = (value: NumberFieldValue): number | null =>
+  numberOrNull(readNumber(value, COORDINATE));
 
 /**
  * Reads a whole number (an id, rooms) the same way. A fraction is kept as it is rather than cut
  * off, so the contract can say "… must be a whole number" instead of silently sending less.
  */
-export function parseInteger(value: NumberFieldValue | null | undefined): number | null {
-  return parseDecimal(value);
-}
+export const parseInteger = parseDecimal;
 
 /** Text that may be left out: blank → null, otherwise trimmed. */
 export function parseOptionalText(value: string): string | null {
@@ -130,8 +124,8 @@ export function toPropertyDraft(values: PropertyFormValues, photos: string[]): P
     additional_sqmts: parseDecimal(values.additional_sqmts),
     basement_sqmts: parseDecimal(values.basement_sqmts),
     google_maps_url: parseOptionalText(values.google_maps_url),
-    latitude: parseDecimal(values.latitude),
-    longitude: parseDecimal(values.longitude),
+    latitude: parseCoordinate(values.latitude),
+    longitude: parseCoordinate(values.longitude),
     rooms: parseInteger(values.rooms),
     notes: parseOptionalText(values.notes),
     visited: undefined,
@@ -152,7 +146,30 @@ export function validatePropertyForm(
   values: PropertyFormValues,
   photos: string[] = [],
 ): FormErrors {
-  return propertyErrors(toPropertyDraft(values, photos));
+  return { ...propertyErrors(toPropertyDraft(values, photos)), ...numberErrors(values) };
+}
+
+/** The number boxes, each read as `toPropertyDraft` reads it. */
+const NUMBER_BOXES = {
+  price: undefined,
+  building_sqmts: undefined,
+  land_sqmts: undefined,
+  parking_sqmts: undefined,
+  additional_sqmts: undefined,
+  basement_sqmts: undefined,
+  rooms: undefined,
+  latitude: COORDINATE,
+  longitude: COORDINATE,
+} as const satisfies Partial<Record<keyof PropertyFormValues, typeof COORDINATE | undefined>>;
+
+/** Why a number box's text cannot be read ("1,234.5,6"), before the contract's "must be a number". */
+function numberErrors(values: PropertyFormValues): FormErrors {
+  const errors: FormErrors = {};
+  for (const [field, options] of Object.entries(NUMBER_BOXES)) {
+    const problem = numberTextProblem(values[field as keyof typeof NUMBER_BOXES], options);
+    if (problem) errors[field] = problem;
+  }
+  return errors;
 }
 
 /** The payload as the contract outputs it (trimmed, defaults filled); throws if it is invalid. */
@@ -176,9 +193,6 @@ export function formErrorsWithoutPhotos(fieldErrors: Record<string, string[]>): 
   );
 }
 
-/** A number for a number box: empty when not recorded. */
-const numberField = (value: number | null): NumberFieldValue => (value === null ? '' : value);
-
 /** The form's values for editing a loaded property (selects hold their value as a string). */
 export function toPropertyFormValues(property: PropertyDetail): PropertyFormValues {
   return {
@@ -186,17 +200,17 @@ export function toPropertyFormValues(property: PropertyDetail): PropertyFormValu
     address: property.address,
     city_id: String(property.city_id),
     price_unit: property.price_unit,
-    price: property.price_amount,
-    building_sqmts: property.building_sqmts,
-    land_sqmts: property.land_sqmts,
+    price: numberText(property.price_amount),
+    building_sqmts: numberText(property.building_sqmts),
+    land_sqmts: numberText(property.land_sqmts),
     property_type_id: String(property.property_type_id),
-    parking_sqmts: numberField(property.parking_sqmts),
-    additional_sqmts: numberField(property.additional_sqmts),
-    basement_sqmts: numberField(property.basement_sqmts),
+    parking_sqmts: numberText(property.parking_sqmts),
+    additional_sqmts: numberText(property.additional_sqmts),
+    basement_sqmts: numberText(property.basement_sqmts),
     google_maps_url: property.google_maps_url ?? '',
-    latitude: numberField(property.latitude),
-    longitude: numberField(property.longitude),
-    rooms: numberField(property.rooms),
+    latitude: numberText(property.latitude, COORDINATE),
+    longitude: numberText(property.longitude, COORDINATE),
+    rooms: numberText(property.rooms),
     notes: property.notes ?? '',
     stage: property.stage,
     discard_reason: property.discard_reason ?? '',
