@@ -5,7 +5,7 @@ import {
 } from '@bec/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-export type MovePropertyStageVariables = { id: number; body: MovePropertyStageBody };
+type MovePropertyStageVariables = { id: number; body: MovePropertyStageBody };
 
 /**
  * PATCH /api/properties/:id/stage (editors and admins), the one client for a stage move: the

@@ -19,10 +19,10 @@ import { fieldErrorTexts } from '@/lib/error-text';
 type Phase = 'idle' | 'uploading' | 'saving';
 
 /** The photos just uploaded: their paths in the order picked, and each by its picker id. */
-export type UploadedPhotos = { paths: string[]; byPhotoId: Map<string, string> };
+type UploadedPhotos = { paths: string[]; byPhotoId: Map<string, string> };
 
 /** A save's request: the body, and the photo paths it sends (for the duplicate check and errors). */
-export type PreparedSave<B> = {
+type PreparedSave<B> = {
   body: B;
   /** The new photos' paths, for the duplicate check's photo hashes. */
   newPaths: string[];
@@ -30,7 +30,7 @@ export type PreparedSave<B> = {
   sentPaths: string[];
 };
 
-export type PropertySubmitOptions<B extends DuplicateCheckFields> = {
+type PropertySubmitOptions<B extends DuplicateCheckFields> = {
   form: UseFormReturnType<PropertyFormValues>;
   photos: ReturnType<typeof usePhotoUploads>;
   /** The property being edited, never its own duplicate; null when adding. */
