@@ -89,10 +89,12 @@ module.exports = {
     },
 
     /* ---------------------------------------------------------------- web: app -> features -> shared */
+    // The shared web layer (ADR 029) is components/, lib/ and config/: features and app/ import
+    // it freely; it imports no feature and not app/. app/ (the route files) may import both.
     {
       name: 'web-feature-not-to-other-feature',
       comment:
-        'A feature never imports another feature: move what both need to components/ or lib/, and put features together in app/ (the route files).',
+        'A feature never imports another feature: move what both need to the shared layer (components/ or lib/, ADR 029), and put features together in app/ (the route files).',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
@@ -100,7 +102,7 @@ module.exports = {
     {
       name: 'web-shared-not-to-features-or-app',
       comment:
-        'Shared web code (components/, lib/, config/, testing/) is used by features and app/, never the other way round.',
+        'The shared web layer (components/, lib/, config/; ADR 029) and the test helpers (testing/) are used by features and app/, never the other way round.',
       severity: 'error',
       from: { path: '^apps/web/src/(components|lib|config|testing)/' },
       to: { path: '^apps/web/src/(features|app)/' },

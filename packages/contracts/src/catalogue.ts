@@ -8,17 +8,24 @@ import {
   type ReasonCode,
   RULE_CODES,
 } from './issues.js';
+import { PROPERTY_STAGES } from './property.js';
+import { type StageLabelKey, stageLabelKey } from './stages.js';
 
-/** Every key of the shared catalogue (`locales/*.json`): issues', error codes', client failures'. */
+/**
+ * Every key of the shared catalogue (`locales/*.json`): issues', error codes', client failures',
+ * reasons', and the stages' names.
+ */
 export type CatalogueKey =
   | IssueKey
   | `error.${ErrorCode}`
   | `client.${ClientFailure}`
-  | `reason.${ReasonCode}`;
+  | `reason.${ReasonCode}`
+  | StageLabelKey;
 
 /**
- * Every key the shared catalogue must have, and no other: each rule, field label, error code and
- * client failure and reason (the catalogue's tests compare the JSON files against this list).
+ * Every key the shared catalogue must have, and no other: each rule, field label, error code,
+ * client failure, reason and stage name (the catalogue's tests compare the JSON files against
+ * this list).
  */
 export const catalogueKeys = (): CatalogueKey[] => [
   ...RULE_CODES.map((code) => `rule.${code}` as const),
@@ -26,4 +33,5 @@ export const catalogueKeys = (): CatalogueKey[] => [
   ...ErrorCodeSchema.options.map((code) => `error.${code}` as const),
   ...(Object.keys(CLIENT_FAILURES) as ClientFailure[]).map((code) => `client.${code}` as const),
   ...(Object.keys(REASONS) as ReasonCode[]).map((code) => `reason.${code}` as const),
+  ...PROPERTY_STAGES.map(stageLabelKey),
 ];

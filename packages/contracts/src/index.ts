@@ -10,6 +10,7 @@ export * from './market.js';
 export * from './photo.js';
 export * from './property.js';
 export * from './reference.js';
+export * from './stages.js';
 export * from './uf.js';
 export * from './user.js';
 export * from './visit.js';

@@ -11,6 +11,7 @@ import type uf from '@/features/uf/locales/en.json';
 import type users from '@/features/users/locales/en.json';
 import type visits from '@/features/visits/locales/en.json';
 import type waitlist from '@/features/waitlist/locales/en.json';
+import type uploads from '@/lib/uploads/locales/en.json';
 
 /** Every text's key: the English catalogues' keys (a test checks every language has the same). */
 export type MessageId =
@@ -26,4 +27,5 @@ export type MessageId =
   | keyof typeof uf
   | keyof typeof users
   | keyof typeof visits
-  | keyof typeof waitlist;
+  | keyof typeof waitlist
+  | keyof typeof uploads;

@@ -5,16 +5,12 @@ import {
   type ParamValue,
   renderIssue,
 } from '@bec/contracts';
-import en from '@bec/contracts/locales/en.json';
-import esCL from '@bec/contracts/locales/es-CL.json';
 import type { z } from 'zod';
-import { registerCatalogue, t } from '@/i18n/i18n';
+import { t } from '@/i18n/i18n';
 import { ApiError, reasonOf, setErrorRenderer } from '@/lib/api-error';
-
-// The messages API and web share (packages/contracts/src/locales, ADR 016): validation rules,
-// field labels, error codes and this side's failures. Loaded with the API client, after the first
-// screen; an ApiError only exists once it is here.
-registerCatalogue({ 'es-CL': esCL, en });
+// The shared catalogue's texts (rules, fields, codes, failures), loaded with the API client: an
+// ApiError only exists once they are here.
+import '@/lib/shared-catalogue';
 
 const translate = (key: CatalogueKey, values?: Record<string, ParamValue>) => t(key, values);
 

@@ -12,6 +12,7 @@ import { PropertyFilters } from '@/features/properties/components/property-filte
 import { usePropertyFilterParams } from '@/features/properties/use-property-filter-params';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
+import { canEdit } from '@/lib/can-edit';
 
 /** /board: the pipeline, a column per stage (members see it; editors and admins move cards). */
 export function Component() {
@@ -30,7 +31,7 @@ function BoardPage() {
   const { filters, change, clear } = usePropertyFilterParams();
   // The grid's filters (from the URL) apply to every column; the stage and the order are the board's.
   const { stage: _stage, sort: _sort, ...others } = filters;
-  const canMove = user?.role === 'editor' || user?.role === 'admin';
+  const canMove = canEdit(user);
   return (
     <Stack gap="md">
       <Title order={2}>{t('pipeline.title')}</Title>

@@ -10,6 +10,7 @@ import { BrokerDetailScreen } from '@/features/brokers/components/broker-detail-
 import { PropertyList } from '@/features/properties/components/property-list';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
+import { canEdit } from '@/lib/can-edit';
 import { parseRouteId } from '@/lib/route-id';
 
 /** /brokers/:id: a broker's details and the grid's cards of the properties naming them. */
@@ -18,7 +19,7 @@ export function Component() {
   const { user } = useAuth();
   const t = useT();
   usePageTitle('brokers.detail.pageTitle');
-  const canManage = user?.role === 'editor' || user?.role === 'admin';
+  const canManage = canEdit(user);
   return (
     <RequireAuth
       signedOutTo={paths.home.getHref()}

@@ -15,6 +15,7 @@ import { PropertyList } from '@/features/properties/components/property-list';
 import { usePropertyFilterParams } from '@/features/properties/use-property-filter-params';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
+import { canEdit } from '@/lib/can-edit';
 
 /** /properties: members only; a signed-out visitor goes to / (spec §2). */
 export function Component() {
@@ -39,7 +40,7 @@ function Properties() {
   const { user } = useAuth();
   const t = useT();
   const { filters, change, clear } = usePropertyFilterParams();
-  const canAdd = user?.role === 'editor' || user?.role === 'admin';
+  const canAdd = canEdit(user);
 
   return (
     <Stack gap="md">

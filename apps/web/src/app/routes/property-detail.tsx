@@ -18,6 +18,7 @@ import { PropertyPrice } from '@/features/properties/components/property-price';
 import { VisitsSection } from '@/features/visits/components/visits-section';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
+import { canEdit } from '@/lib/can-edit';
 import { parseRouteId } from '@/lib/route-id';
 
 /**
@@ -29,7 +30,7 @@ export function Component() {
   const { user, clientConfig } = useAuth();
   const t = useT();
   usePageTitle('properties.detail.pageTitle');
-  const canManage = user?.role === 'editor' || user?.role === 'admin';
+  const canManage = canEdit(user);
   const tiles = clientConfig?.map_tiles;
   const queryClient = useQueryClient();
   // A visit may move the property's stage: its page and the lists show the new one.

@@ -6,8 +6,9 @@ import {
 } from '@bec/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { BROKER_CHOICES_KEY, brokerKeys } from '@/features/brokers/api/query-keys';
+import { brokerKeys } from '@/features/brokers/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
+import { referenceKeys } from '@/lib/reference-queries';
 
 /** POST /api/brokers, or PUT /api/brokers/:id with the `updated_at` the form loaded. */
 export type SaveBrokerInput =
@@ -37,7 +38,7 @@ function useRefreshBrokers() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: brokerKeys.all }),
-      queryClient.invalidateQueries({ queryKey: BROKER_CHOICES_KEY }),
+      queryClient.invalidateQueries({ queryKey: referenceKeys.brokers() }),
     ]);
 }
 

@@ -6,9 +6,3 @@ export const brokerKeys = {
   details: () => [...brokerKeys.all, 'detail'] as const,
   detail: (id: number) => [...brokerKeys.details(), id] as const,
 };
-
-/**
- * The property form's choices (features/properties' `['reference', 'brokers', include]`): a
- * broker added, edited, archived or deleted here refreshes them too.
- */
-export const BROKER_CHOICES_KEY = ['reference', 'brokers'] as const;

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryValue, PropertyStage } from '@bec/contracts';
+import type { HistoryEntry, HistoryValue } from '@bec/contracts';
 import { currentLocale } from '@/i18n/i18n';
 import type { MessageId } from '@/i18n/message-id';
 import {
@@ -10,19 +10,9 @@ import {
   formatPrice,
   formatUf,
 } from '@/lib/format';
+import { stageLabel } from '@/lib/stages';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
-
-/** Stage names as the team says them. */
-export const STAGE_LABELS: Record<PropertyStage, MessageId> = {
-  new: 'history.stage.new',
-  to_visit: 'history.stage.to_visit',
-  visited: 'history.stage.visited',
-  negotiating: 'history.stage.negotiating',
-  offer_made: 'history.stage.offer_made',
-  bought: 'history.stage.bought',
-  discarded: 'history.stage.discarded',
-};
 
 /** The fields a history names, with their article ("el precio", "la comuna"). */
 const FIELD_LABELS: Record<string, MessageId> = {
@@ -126,7 +116,7 @@ export function entrySentences(entry: HistoryEntry, t: T): string[] {
     case 'photos_reordered':
       return [t('history.kind.photosReordered', { actor })];
     case 'stage': {
-      const values = { actor, from: t(STAGE_LABELS[c.from]), to: t(STAGE_LABELS[c.to]) };
+      const values = { actor, from: t(stageLabel(c.from)), to: t(stageLabel(c.to)) };
       return [
         c.to === 'discarded' && c.reason
           ? t('history.kind.stageDiscarded', { ...values, reason: clip(c.reason) })

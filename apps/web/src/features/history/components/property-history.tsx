@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '@bec/contracts';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import { usePropertyHistory } from '@/features/history/api/get-property-history';
 import { entrySentences, formatAgo } from '@/features/history/components/entry-text';
 import { useT } from '@/i18n/use-t';
@@ -83,12 +84,5 @@ export function PropertyHistory({ propertyId }: { propertyId: number }) {
     );
   }
 
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="sm">
-        {title}
-      </Title>
-      {content}
-    </Paper>
-  );
+  return <SectionCard title={title}>{content}</SectionCard>;
 }

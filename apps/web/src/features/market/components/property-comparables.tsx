@@ -11,15 +11,14 @@ import {
   Button,
   Group,
   Loader,
-  Paper,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
 import { useComparables } from '@/features/market/api/get-comparables';
 import { useT } from '@/i18n/use-t';
@@ -193,12 +192,5 @@ export function PropertyComparables({ property, renderPrice }: PropertyComparabl
     );
   }
 
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="sm">
-        {title}
-      </Title>
-      {content}
-    </Paper>
-  );
+  return <SectionCard title={title}>{content}</SectionCard>;
 }

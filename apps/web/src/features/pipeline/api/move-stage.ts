@@ -1,10 +1,8 @@
-import {
-  type MovePropertyStageBody,
-  type MovePropertyStageResult,
-  MovePropertyStageResultSchema,
-  type PropertyCard,
-  type PropertyList,
-  type PropertyStage,
+import type {
+  MovePropertyStageResult,
+  PropertyCard,
+  PropertyList,
+  PropertyStage,
 } from '@bec/contracts';
 import {
   type InfiniteData,
@@ -13,7 +11,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { pipelineKeys } from '@/features/pipeline/api/query-keys';
-import { apiRequest } from '@/lib/api-client';
+import { movePropertyStage } from '@/lib/stage-move';
 
 export type MoveStageVariables = {
   card: PropertyCard;
@@ -21,15 +19,15 @@ export type MoveStageVariables = {
   discard_reason?: string | null;
 };
 
-/** PATCH /api/properties/:id/stage with the version the card was loaded with (409 if stale). */
+/** The board's move: the card's new stage with the version it was loaded with (409 if stale). */
 export const moveStage = ({ card, stage, discard_reason }: MoveStageVariables) =>
-  apiRequest(`/properties/${card.id}/stage`, MovePropertyStageResultSchema, {
-    method: 'PATCH',
+  movePropertyStage({
+    id: card.id,
     body: {
       stage,
       discard_reason: stage === 'discarded' ? (discard_reason ?? null) : null,
       updated_at: card.updated_at,
-    } satisfies MovePropertyStageBody,
+    },
   });
 
 type Column = InfiniteData<PropertyList, string | null>;

@@ -4,9 +4,10 @@ import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useId } from 'react';
 import { useStageColumn } from '@/features/pipeline/api/get-stage-column';
 import { BoardCard } from '@/features/pipeline/components/board-card';
-import { columnDropId, STAGE_NAMES } from '@/features/pipeline/components/board-drag-messages';
+import { columnDropId } from '@/features/pipeline/components/board-drag-messages';
 import { useT } from '@/i18n/use-t';
 import { formatApproximate, formatInteger } from '@/lib/format';
+import { stageLabel } from '@/lib/stages';
 
 export type BoardColumnProps = {
   stage: PropertyStage;
@@ -48,7 +49,7 @@ export function BoardColumn({ stage, filters, canMove, onMove }: BoardColumnProp
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Title order={3} size="h5" id={headingId}>
-            {t(STAGE_NAMES[stage])}
+            {t(stageLabel(stage))}
           </Title>
           {first && (
             <Badge

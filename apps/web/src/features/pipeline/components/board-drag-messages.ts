@@ -1,7 +1,7 @@
 import type { PropertyStage } from '@bec/contracts';
 import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from '@dnd-kit/core';
 import { t } from '@/i18n/i18n';
-import type { MessageId } from '@/i18n/message-id';
+import { stageLabel } from '@/lib/stages';
 
 /** A draggable card's id on the board, and a column's. */
 export const cardDragId = (id: number) => `card-${id}`;
@@ -11,18 +11,7 @@ export const stageOfDropId = (id: UniqueIdentifier | undefined | null): Property
     ? (id.slice('column-'.length) as PropertyStage)
     : null;
 
-/** Each stage's name (keys written out whole, as the catalogue test wants). */
-export const STAGE_NAMES = {
-  new: 'pipeline.stage.new',
-  to_visit: 'pipeline.stage.to_visit',
-  visited: 'pipeline.stage.visited',
-  negotiating: 'pipeline.stage.negotiating',
-  offer_made: 'pipeline.stage.offer_made',
-  bought: 'pipeline.stage.bought',
-  discarded: 'pipeline.stage.discarded',
-} as const satisfies Record<PropertyStage, MessageId>;
-
-const stageName = (stage: PropertyStage) => t(STAGE_NAMES[stage]);
+const stageName = (stage: PropertyStage) => t(stageLabel(stage));
 
 /** What a screen reader hears on a card's drag handle, in the current language. */
 export const boardDragInstructions = (): ScreenReaderInstructions => ({

@@ -30,13 +30,13 @@ import { BoardColumn, COLUMN_WIDTH } from '@/features/pipeline/components/board-
 import {
   boardDragAnnouncements,
   boardDragInstructions,
-  STAGE_NAMES,
   stageOfDropId,
 } from '@/features/pipeline/components/board-drag-messages';
 import { columnKeyboardCoordinates } from '@/features/pipeline/components/board-keyboard';
 import { DiscardReasonModal } from '@/features/pipeline/components/discard-reason-modal';
 import { useT } from '@/i18n/use-t';
 import { ApiError, errorText } from '@/lib/api-error';
+import { stageLabel } from '@/lib/stages';
 
 export type BoardProps = {
   /** The grid's other filters (search-param text without stage and sort): every column honours them. */
@@ -75,7 +75,7 @@ export function Board({ filters, canMove, onMoved }: BoardProps) {
         color: 'green',
         message: t('pipeline.moved', {
           name: card.name,
-          stage: t(STAGE_NAMES[result.stage]),
+          stage: t(stageLabel(result.stage)),
         }),
       });
       onMoved?.(result);

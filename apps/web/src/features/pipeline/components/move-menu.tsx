@@ -1,7 +1,7 @@
 import { PROPERTY_STAGES, type PropertyStage } from '@bec/contracts';
 import { Button, Menu } from '@mantine/core';
-import { STAGE_NAMES } from '@/features/pipeline/components/board-drag-messages';
 import { useT } from '@/i18n/use-t';
+import { stageLabel } from '@/lib/stages';
 
 export type MoveMenuProps = {
   name: string;
@@ -28,7 +28,7 @@ export function MoveMenu({ name, stage, onMove, disabled }: MoveMenuProps) {
       <Menu.Dropdown>
         {PROPERTY_STAGES.filter((s) => s !== stage).map((s) => (
           <Menu.Item key={s} onClick={() => onMove(s)}>
-            {t(STAGE_NAMES[s])}
+            {t(stageLabel(s))}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,10 +1,10 @@
 import type { PropertyCard as PropertyCardData, UfValue } from '@bec/contracts';
 import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { StageBadge } from '@/components/stage-badge';
 import { paths } from '@/config/paths';
 import classes from '@/features/properties/components/property-card.module.css';
 import { PropertyPrice, pricePerArea } from '@/features/properties/components/property-price';
-import { StageBadge } from '@/features/properties/components/stage-badge';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatDate } from '@/lib/format';

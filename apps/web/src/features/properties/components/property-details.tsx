@@ -1,26 +1,18 @@
 import type { PropertyDetail } from '@bec/contracts';
-import {
-  Anchor,
-  Badge,
-  DataList,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, DataList, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SectionCard } from '@/components/section-card';
+import { StageBadge } from '@/components/stage-badge';
 import { PropertyPhotoGallery } from '@/features/properties/components/property-photo-gallery';
 import {
   originalPrice,
   PropertyPrice,
   pricePerArea,
 } from '@/features/properties/components/property-price';
-import { STAGE_LABELS, StageBadge } from '@/features/properties/components/stage-badge';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatArea, formatCoordinate, formatDateTime, formatInteger } from '@/lib/format';
+import { stageLabel } from '@/lib/stages';
 
 /** A place by its coordinates, for a property saved without a Google Maps link. */
 const mapsSearchUrl = (latitude: number, longitude: number) =>
@@ -33,17 +25,6 @@ const PER_AREA: Record<PropertyDetail['area_basis'], { of: MessageId; zero: Mess
 };
 
 type Row = { label: string; value: ReactNode };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function Rows({ rows }: { rows: Row[] }) {
   return (
@@ -105,7 +86,7 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
       label: t('properties.detail.visited'),
       value: t(p.visited ? 'properties.visited.yes' : 'properties.visited.no'),
     },
-    { label: t('properties.detail.stage'), value: t(STAGE_LABELS[p.stage]) },
+    { label: t('properties.detail.stage'), value: t(stageLabel(p.stage)) },
     ...(p.discard_reason
       ? [{ label: t('properties.detail.discardReason'), value: p.discard_reason }]
       : []),
@@ -166,24 +147,24 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
       </Stack>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('properties.detail.details')}>
+        <SectionCard title={t('properties.detail.details')}>
           <Rows rows={propertyRows} />
-        </Section>
+        </SectionCard>
         <Stack gap="lg">
-          <Section title={t('properties.detail.notes')}>
+          <SectionCard title={t('properties.detail.notes')}>
             <Text style={{ whiteSpace: 'pre-wrap' }} c={p.notes ? undefined : 'dimmed'}>
               {p.notes || t('properties.detail.noNotes')}
             </Text>
-          </Section>
-          <Section title={t('properties.detail.record')}>
+          </SectionCard>
+          <SectionCard title={t('properties.detail.record')}>
             <Rows rows={recordRows} />
-          </Section>
+          </SectionCard>
         </Stack>
       </SimpleGrid>
 
-      <Section title={t('properties.detail.photos')}>
+      <SectionCard title={t('properties.detail.photos')}>
         <PropertyPhotoGallery photos={p.photo_urls} name={p.name} />
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }

@@ -14,20 +14,18 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { NumberField, numberTextProblem } from '@/components/number-field';
-import { useBrokers } from '@/features/properties/api/get-brokers';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
   PROPERTY_FILTER_KEYS,
 } from '@/features/properties/api/get-properties';
-import { usePropertyTypes } from '@/features/properties/api/get-property-types';
-import { useRegions } from '@/features/properties/api/get-regions';
 import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
-import { STAGE_LABELS } from '@/features/properties/components/stage-badge';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatPrice, formatUf } from '@/lib/format';
 import { numberText, readNumber } from '@/lib/number-text';
+import { useBrokers, usePropertyTypes, useRegions } from '@/lib/reference-queries';
+import { stageLabel } from '@/lib/stages';
 import classes from './property-filters.module.css';
 
 /** How long typing pauses before the search text or a price reaches the URL (and the list). */
@@ -344,7 +342,7 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
               label={t('properties.filters.stage')}
               data={STAGE_OPTIONS.map((value) => ({
                 value,
-                label: t(value === 'any' ? 'properties.filters.stageAny' : STAGE_LABELS[value]),
+                label: t(value === 'any' ? 'properties.filters.stageAny' : stageLabel(value)),
               }))}
               value={filters.stage ?? 'any'}
               onChange={(value) =>

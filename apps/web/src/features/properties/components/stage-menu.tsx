@@ -8,9 +8,9 @@ import { Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMovePropertyStage } from '@/features/properties/api/move-property-stage';
-import { STAGE_LABELS } from '@/features/properties/components/stage-badge';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
+import { stageLabel } from '@/lib/stages';
 
 /**
  * "Cambiar etapa" on a property's page (editors and admins): the other stages as a menu; to
@@ -46,7 +46,7 @@ export function StageMenu({ property }: { property: PropertyDetail }) {
               key={stage}
               onClick={() => (stage === 'discarded' ? setDiscarding(true) : send(stage))}
             >
-              {t(STAGE_LABELS[stage])}
+              {t(stageLabel(stage))}
             </Menu.Item>
           ))}
         </Menu.Dropdown>
@@ -77,7 +77,7 @@ export function StageMenu({ property }: { property: PropertyDetail }) {
             />
             <Group justify="flex-end">
               <Button type="submit" color="red">
-                {t(STAGE_LABELS.discarded)}
+                {t(stageLabel('discarded'))}
               </Button>
             </Group>
           </Stack>

@@ -18,7 +18,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useChangeVisit } from '@/features/visits/api/save-visit';
 import {
   uploadVisitPhotos,
@@ -90,6 +90,9 @@ export function VisitForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const change = useChangeVisit(propertyId, onChanged);
+  // Uploads under way stop when the form goes away (cancel, or the page left).
+  const uploads = useRef<AbortController | null>(null);
+  useEffect(() => () => uploads.current?.abort(), []);
 
   const options = visitors.map((v) => ({ value: String(v.id), label: v.name }));
   // A visitor deleted since still shows on the visit being edited.
@@ -108,14 +111,14 @@ export function VisitForm({
 
     let paths: string[];
     setUploading(true);
+    const controller = new AbortController();
+    uploads.current = controller;
     try {
-      paths = await uploadVisitPhotos(files);
+      paths = await uploadVisitPhotos(files, { signal: controller.signal });
     } catch (error) {
+      if (controller.signal.aborted) return;
       setUploading(false);
-      if (error instanceof VisitPhotoUploadError)
-        setErrors({
-          photos: t('visits.form.uploadFailed', { name: error.fileName, status: error.status }),
-        });
+      if (error instanceof VisitPhotoUploadError) setErrors({ photos: error.message });
       else {
         const byField = fieldErrorTexts(error);
         const first = Object.values(byField)[0]?.[0];

@@ -1,8 +1,8 @@
-import type { UploadFailure } from '@/features/properties/components/photo-picker/upload-photos';
 import { tokenMissingNotice } from '@/features/properties/components/property-form/add-property-messages';
 import { t } from '@/i18n/i18n';
 import { errorText } from '@/lib/api-error';
 import { isTokenUnavailable } from '@/lib/error-text';
+import type { UploadFailure } from '@/lib/uploads/upload-photos';
 
 /**
  * The spec's alert when some PUTs failed (§8), each file with its reason:

@@ -12,12 +12,9 @@ import {
   uploadFailuresMessage,
   uploadUrlFailureMessage,
 } from '@/features/properties/components/photo-picker/photo-messages';
-import {
-  type UploadJob,
-  uploadPhotos,
-} from '@/features/properties/components/photo-picker/upload-photos';
 import { t } from '@/i18n/i18n';
 import { fieldErrorTexts } from '@/lib/error-text';
+import { type UploadJob, uploadPhotos } from '@/lib/uploads/upload-photos';
 
 /** The paths to post, in the order picked, or why not (null: nothing to tell, e.g. aborted). */
 export type PhotoUploadOutcome =

@@ -1,18 +1,14 @@
 import type { PropertyDetail } from '@bec/contracts';
-import { Alert, Button, Fieldset, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Fieldset, Stack, Text } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useUpdateProperty } from '@/features/properties/api/update-property';
 import { PhotoPicker } from '@/features/properties/components/photo-picker/photo-picker';
 import { usePhotoUploads } from '@/features/properties/components/photo-picker/use-photo-uploads';
 import { tokenMissingNotice } from '@/features/properties/components/property-form/add-property-messages';
-import {
-  DuplicateWarning,
-  useDuplicateCheck,
-} from '@/features/properties/components/property-form/duplicate-warning';
 import { EditPhotoList } from '@/features/properties/components/property-form/edit-photo-list';
 import {
   type EditPhotoItem,
@@ -25,18 +21,17 @@ import {
   type NewBrokerSlot,
   PropertyFormFields,
 } from '@/features/properties/components/property-form/property-form-fields';
+import { usePropertySubmit } from '@/features/properties/components/property-form/property-form-submit';
 import {
-  formErrorsWithoutPhotos,
   type PropertyFormValues,
   toPropertyFormValues,
   toUpdatePropertyPayload,
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
-import { submitLabel } from '@/features/properties/components/property-form/submit-label';
 import { t as translate } from '@/i18n/i18n';
 import { useT } from '@/i18n/use-t';
 import { ApiError, errorText } from '@/lib/api-error';
-import { fieldErrorTexts, isTokenUnavailable } from '@/lib/error-text';
+import { isTokenUnavailable } from '@/lib/error-text';
 
 export const propertyUpdatedMessage = () => translate('properties.editForm.updated');
 
@@ -54,8 +49,6 @@ export function updatePropertyFailureMessage(error: unknown): string {
   }
   return translate('properties.editForm.errorUnknown');
 }
-
-type Phase = 'idle' | 'uploading' | 'saving';
 
 export type EditPropertyFormProps = {
   /** The property as loaded; its `updated_at` goes back with the save. */
@@ -89,14 +82,10 @@ export function EditPropertyForm({
   });
   const updateProperty = useUpdateProperty();
   const photos = usePhotoUploads();
-  // The property itself is never its own duplicate.
-  const duplicates = useDuplicateCheck(property.id);
   const [order, setOrder] = useState<string[]>(() =>
     property.photo_urls.map((photo) => savedPhotoKey(photo.id)),
   );
   const [conflict, setConflict] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const inFlight = useRef(false);
 
   const items = orderPhotoItems(order, property.photo_urls, photos.photos);
 
@@ -118,70 +107,38 @@ export function EditPropertyForm({
     if (first) form.getInputNode(first)?.focus();
   };
 
-  const submit = async (values: PropertyFormValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setConflict(null);
-    let refs: (number | string)[] = [];
-    try {
-      const uploadedPaths = new Map<string, string>();
-      if (photos.photos.length > 0) {
-        setPhase('uploading');
-        const sending = photos.photos;
-        const uploaded = await photos.upload();
-        if (!uploaded.ok) {
-          if (uploaded.message) notifications.show({ color: 'red', message: uploaded.message });
-          return;
-        }
-        sending.forEach((photo, index) => {
-          const path = uploaded.paths[index];
-          if (path) uploadedPaths.set(photo.id, path);
-        });
-      }
-      setPhase('saving');
-      refs = toPhotoRefs(items, uploadedPaths);
-      const body = toUpdatePropertyPayload(values, refs, property.updated_at);
-      if (await duplicates.warns(body, [...uploadedPaths.values()])) return;
+  const { onSubmit, busy, footer } = usePropertySubmit({
+    form,
+    photos,
+    // The property itself is never its own duplicate.
+    excludeId: property.id,
+    prepare: (values, { byPhotoId }) => {
+      const refs = toPhotoRefs(items, byPhotoId);
+      return {
+        body: toUpdatePropertyPayload(values, refs, property.updated_at),
+        newPaths: [...byPhotoId.values()],
+        sentPaths: refs.map((ref) => (typeof ref === 'string' ? ref : '')),
+      };
+    },
+    save: async (body) => {
       await updateProperty.mutateAsync({ id: property.id, body });
       notifications.show({ color: 'green', message: propertyUpdatedMessage() });
       void navigate(paths.property.getHref(property.id));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setConflict(errorText(error));
-        return;
-      }
-      const fieldErrors = fieldErrorTexts(error);
-      if (Object.keys(fieldErrors).length) {
-        photos.showServerErrors(
-          fieldErrors,
-          refs.map((ref) => (typeof ref === 'string' ? ref : '')),
-        );
-        const errors = formErrorsWithoutPhotos(fieldErrors);
-        form.setErrors(errors);
-        focusFirstError(errors);
-      }
-      notifications.show({ color: 'red', message: updatePropertyFailureMessage(error) });
-    } finally {
-      inFlight.current = false;
-      setPhase('idle');
-    }
-  };
-
-  const busy = phase !== 'idle' || form.submitting || updateProperty.isPending || reloading;
-  const label = submitLabel({
-    uploading: phase === 'uploading',
-    busy,
-    uploadCount: photos.uploadCount,
-    photoCount: photos.photos.length,
-    idle: t('properties.editForm.save'),
+    },
+    onStart: () => setConflict(null),
+    handleError: (error) => {
+      if (!(error instanceof ApiError && error.status === 409)) return false;
+      setConflict(errorText(error));
+      return true;
+    },
+    failureMessage: updatePropertyFailureMessage,
+    focusFirstError,
+    pending: updateProperty.isPending || reloading,
+    idleLabel: t('properties.editForm.save'),
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(submit, focusFirstError)}
-      aria-label={t('properties.editForm.label')}
-    >
+    <form noValidate onSubmit={onSubmit} aria-label={t('properties.editForm.label')}>
       <Stack gap="lg">
         {conflict && (
           <Alert color="orange" title={t('properties.editForm.conflict')} role="alert">
@@ -215,26 +172,7 @@ export function EditPropertyForm({
           onRemove={photos.remove}
           disabled={busy}
         />
-        {duplicates.candidates && (
-          <DuplicateWarning
-            candidates={duplicates.candidates}
-            onSaveAnyway={() => {
-              duplicates.confirm();
-              form.onSubmit(submit, focusFirstError)();
-            }}
-            onReview={duplicates.dismiss}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            disabled={busy}
-            aria-busy={busy}
-            leftSection={busy ? <Loader size={14} color="gray" /> : undefined}
-          >
-            {label}
-          </Button>
-        </Group>
+        {footer}
       </Stack>
     </form>
   );

@@ -15,16 +15,12 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { NumberField } from '@/components/number-field';
-import { useBrokers } from '@/features/properties/api/get-brokers';
-import { usePropertyTypes } from '@/features/properties/api/get-property-types';
-import { useRegions } from '@/features/properties/api/get-regions';
 import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
 import {
   filterComunaOptions,
   toComunaOptions,
 } from '@/features/properties/components/property-form/comuna-options';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
-import { STAGE_LABELS } from '@/features/properties/components/stage-badge';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import {
@@ -35,6 +31,8 @@ import {
   formatPrice,
   formatUf,
 } from '@/lib/format';
+import { useBrokers, usePropertyTypes, useRegions } from '@/lib/reference-queries';
+import { stageLabel } from '@/lib/stages';
 
 /**
  * What a route puts beside the Corredor select (features don't import each other): a way to add
@@ -173,7 +171,7 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             label={t('properties.form.stage')}
             data={PROPERTY_STAGES.map((stage) => ({
               value: stage,
-              label: t(STAGE_LABELS[stage]),
+              label: t(stageLabel(stage)),
             }))}
             allowDeselect={false}
             {...form.getInputProps('stage')}

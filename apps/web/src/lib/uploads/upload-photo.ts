@@ -1,4 +1,5 @@
 import { t } from '@/i18n/i18n';
+import '@/lib/uploads/messages';
 
 /**
  * Reason phrases for the statuses a signed PUT may answer. HTTP/2 (S3 and most CDNs) sends no
@@ -20,8 +21,8 @@ const REASONS: Record<number, string> = {
 };
 
 /** What a failed upload says, in the current language: "Upload failed: 413 Payload Too Large". */
-export const uploadFailedMessage = (status: number, reason: string) =>
-  t('properties.photos.uploadFailed', { status, reason }).trimEnd();
+const uploadFailedMessage = (status: number, reason: string) =>
+  t('uploads.failed', { status, reason }).trimEnd();
 
 /** A PUT that did not store the file: the HTTP status (0 when nothing answered) and its text. */
 export class PhotoUploadError extends Error {
@@ -100,10 +101,10 @@ export function uploadPhoto({
       }),
     );
     xhr.addEventListener('error', () =>
-      settle(() => reject(new PhotoUploadError(0, t('properties.photos.networkError')))),
+      settle(() => reject(new PhotoUploadError(0, t('uploads.networkError')))),
     );
     xhr.addEventListener('timeout', () =>
-      settle(() => reject(new PhotoUploadError(0, t('properties.photos.networkError')))),
+      settle(() => reject(new PhotoUploadError(0, t('uploads.networkError')))),
     );
     xhr.addEventListener('abort', () => settle(() => reject(aborted())));
     signal?.addEventListener('abort', onAbortSignal, { once: true });

@@ -1,0 +1,19 @@
+import {
+  type MovePropertyStageBody,
+  type MovePropertyStageResult,
+  MovePropertyStageResultSchema,
+} from '@bec/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+type MovePropertyStageVariables = { id: number; body: MovePropertyStageBody };
+
+/**
+ * PATCH /api/properties/:id/stage (editors and admins), the one client for a stage move: the
+ * property's page and the board each wrap it in their own mutation. 409 when the property
+ * changed since `body.updated_at`.
+ */
+export const movePropertyStage = ({
+  id,
+  body,
+}: MovePropertyStageVariables): Promise<MovePropertyStageResult> =>
+  apiRequest(`/properties/${id}/stage`, MovePropertyStageResultSchema, { method: 'PATCH', body });
