@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledJson } from '../../lib/compiled-json.js';
 import { AUTH_ERRORS, fileResponses, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { PropertiesService } from './properties.service.js';
 
 export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesService }> = async (
@@ -90,11 +91,10 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request, reply) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request, reply) => {
       const created = await properties.create(request.member, request.body);
       return reply.code(201).send(ok('Property added successfully!', created));
-    },
+    }),
   );
 
   app.put(
@@ -110,13 +110,12 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       return ok(
         'Property updated successfully!',
         await properties.update(request.member, request.params.id, request.body),
       );
-    },
+    }),
   );
 
   app.patch(
@@ -132,13 +131,12 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       return ok(
         'Stage changed',
         await properties.moveStage(request.member, request.params.id, request.body),
       );
-    },
+    }),
   );
 
   app.delete(
@@ -152,9 +150,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       return ok('Property deleted', await properties.remove(request.member, request.params.id));
-    },
+    }),
   );
 };

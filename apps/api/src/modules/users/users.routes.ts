@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
@@ -60,11 +61,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
       onRequest: admin,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       const user = await users.changeRole(request.member, request.params.id, request.body.role);
       return ok(`${user.name} is now ${user.role}`, user);
-    },
+    }),
   );
 
   app.delete(
@@ -83,9 +83,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
       onRequest: admin,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       return ok('User deleted', await users.remove(request.member, request.params.id));
-    },
+    }),
   );
 };

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { VisitsService } from './visits.service.js';
 
 /**
@@ -49,11 +50,10 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: editor,
     },
-    async (request, reply) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request, reply) => {
       const created = await visits.create(request.member, request.params.id, request.body);
       return reply.code(201).send(ok('Visit logged', created));
-    },
+    }),
   );
 
   app.get(
@@ -66,10 +66,9 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: member,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       return ok('Upcoming visits', await visits.upcoming(request.member));
-    },
+    }),
   );
 
   app.get(
@@ -97,13 +96,12 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       return ok(
         'Visit updated',
         await visits.update(request.member, request.params.id, request.body),
       );
-    },
+    }),
   );
 
   app.delete(
@@ -117,9 +115,8 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       return ok('Visit removed', await visits.remove(request.member, request.params.id));
-    },
+    }),
   );
 };
