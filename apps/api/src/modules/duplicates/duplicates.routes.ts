@@ -13,7 +13,7 @@ export const duplicatesRoutes: FastifyPluginAsyncZod<{ duplicates: DuplicatesSer
   const editor = app.authorize(['editor', 'admin']);
 
   app.post(
-    '/duplicates',
+    '/properties/duplicates',
     {
       schema: {
         tags: ['properties'],

@@ -17,7 +17,7 @@ export const photoUploadRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }>
   { photos },
 ) => {
   app.post(
-    '/upload_url',
+    '/photos/upload_url',
     {
       schema: {
         tags: ['photos'],

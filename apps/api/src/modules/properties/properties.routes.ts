@@ -25,7 +25,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   const editor = app.authorize(['editor', 'admin']);
 
   app.get(
-    '',
+    '/properties',
     {
       schema: {
         tags: ['properties'],
@@ -40,7 +40,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.get(
-    '/export.csv',
+    '/properties/export.csv',
     {
       schema: {
         tags: ['properties'],
@@ -66,7 +66,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.get(
-    '/:id',
+    '/properties/:id',
     {
       schema: {
         tags: ['properties'],
@@ -81,7 +81,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.post(
-    '/add',
+    '/properties/add',
     {
       schema: {
         tags: ['properties'],
@@ -98,7 +98,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.put(
-    '/:id',
+    '/properties/:id',
     {
       schema: {
         tags: ['properties'],
@@ -119,7 +119,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.patch(
-    '/:id/stage',
+    '/properties/:id/stage',
     {
       schema: {
         tags: ['properties'],
@@ -140,7 +140,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.delete(
-    '/:id',
+    '/properties/:id',
     {
       schema: {
         tags: ['properties'],

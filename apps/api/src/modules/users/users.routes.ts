@@ -19,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   const admin = app.authorize(['admin']);
 
   app.get(
-    '/me',
+    '/users/me',
     {
       schema: {
         tags: ['users'],
@@ -36,7 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
 
   app.get(
-    '',
+    '/users',
     {
       schema: {
         tags: ['users'],
@@ -50,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
 
   app.patch(
-    '/:id',
+    '/users/:id',
     {
       schema: {
         tags: ['users'],
@@ -68,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
 
   app.delete(
-    '/:id',
+    '/users/:id',
     {
       schema: {
         tags: ['users'],

@@ -25,7 +25,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   const editor = app.authorize(['editor', 'admin']);
 
   app.get(
-    '/api/properties/:id/visits',
+    '/properties/:id/visits',
     {
       schema: {
         tags: ['visits'],
@@ -39,7 +39,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   );
 
   app.post(
-    '/api/properties/:id/visits',
+    '/properties/:id/visits',
     {
       schema: {
         tags: ['visits'],
@@ -57,7 +57,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   );
 
   app.get(
-    '/api/visits/upcoming',
+    '/visits/upcoming',
     {
       schema: {
         tags: ['visits'],
@@ -72,7 +72,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   );
 
   app.get(
-    '/api/visits/visitors',
+    '/visits/visitors',
     {
       schema: {
         tags: ['visits'],
@@ -85,7 +85,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   );
 
   app.put(
-    '/api/visits/:id',
+    '/visits/:id',
     {
       schema: {
         tags: ['visits'],
@@ -105,7 +105,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   );
 
   app.delete(
-    '/api/visits/:id',
+    '/visits/:id',
     {
       schema: {
         tags: ['visits'],

@@ -18,7 +18,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
   const admin = app.authorize(['admin']);
 
   app.get(
-    '',
+    '/waitlist',
     {
       schema: {
         tags: ['waitlist'],
@@ -33,7 +33,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
   );
 
   app.post(
-    '/:id/approve',
+    '/waitlist/:id/approve',
     {
       schema: {
         tags: ['waitlist'],
@@ -51,7 +51,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
   );
 
   app.delete(
-    '/:id',
+    '/waitlist/:id',
     {
       schema: {
         tags: ['waitlist'],
