@@ -24,8 +24,8 @@ export const duplicatesRoutes: FastifyPluginAsyncZod<{ duplicates: DuplicatesSer
       },
       onRequest: editor,
     },
-    withMember(async (request) => {
-      return ok('Duplicate candidates', await duplicates.check(request.member.id, request.body));
-    }),
+    withMember(async (request) =>
+      ok('Duplicate candidates', await duplicates.check(request.member.id, request.body)),
+    ),
   );
 };

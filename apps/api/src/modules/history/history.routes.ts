@@ -33,12 +33,12 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
       },
       onRequest: member,
     },
-    withMember(async (request) => {
-      return ok(
+    withMember(async (request) =>
+      ok(
         'History',
         await history.propertyHistory(request.member, request.params.id, request.query),
-      );
-    }),
+      ),
+    ),
   );
 
   app.get(

@@ -52,6 +52,17 @@ export type PhotosServiceOptions = {
 };
 
 /** What attaching needs to record of each photo, in the order given. */
+/** The columns of a photo row (a property's or a visit's) for an upload at a position. */
+export const photoColumns = (photo: AttachablePhoto, position: number) => ({
+  storage_key: photo.key,
+  position,
+  content_type: photo.contentType,
+  bytes: photo.bytes,
+  width: photo.width,
+  height: photo.height,
+  content_hash: photo.contentHash,
+});
+
 /** How an owner's photo rows are written (its own table): used by applyPhotoList. */
 export type PhotoRows = {
   remove: (ids: number[]) => Promise<void>;

@@ -110,12 +110,12 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    withMember(async (request) => {
-      return ok(
+    withMember(async (request) =>
+      ok(
         'Property updated successfully!',
         await properties.update(request.member, request.params.id, request.body),
-      );
-    }),
+      ),
+    ),
   );
 
   app.patch(
@@ -131,12 +131,12 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    withMember(async (request) => {
-      return ok(
+    withMember(async (request) =>
+      ok(
         'Stage changed',
         await properties.moveStage(request.member, request.params.id, request.body),
-      );
-    }),
+      ),
+    ),
   );
 
   app.delete(
@@ -150,8 +150,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    withMember(async (request) => {
-      return ok('Property deleted', await properties.remove(request.member, request.params.id));
-    }),
+    withMember(async (request) =>
+      ok('Property deleted', await properties.remove(request.member, request.params.id)),
+    ),
   );
 };

@@ -22,7 +22,11 @@ import {
   propertySnapshot,
   recordPropertyHistory,
 } from '../history/history.service.js';
-import type { AttachablePhoto, PhotosService } from '../photos/photos.service.js';
+import {
+  type AttachablePhoto,
+  type PhotosService,
+  photoColumns,
+} from '../photos/photos.service.js';
 import { createMatchCounts, type MatchCount } from './match-counts.js';
 import * as repo from './properties.repository.js';
 import { propertiesCsv } from './properties-export.js';
@@ -196,13 +200,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
 
   const photoRow = (propertyId: number, photo: AttachablePhoto, position: number) => ({
     property_id: propertyId,
-    storage_key: photo.key,
-    position,
-    content_type: photo.contentType,
-    bytes: photo.bytes,
-    width: photo.width,
-    height: photo.height,
-    content_hash: photo.contentHash,
+    ...photoColumns(photo, position),
   });
 
   /**

@@ -83,8 +83,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
       onRequest: admin,
     },
-    withMember(async (request) => {
-      return ok('User deleted', await users.remove(request.member, request.params.id));
-    }),
+    withMember(async (request) =>
+      ok('User deleted', await users.remove(request.member, request.params.id)),
+    ),
   );
 };

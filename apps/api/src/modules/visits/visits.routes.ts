@@ -66,9 +66,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: member,
     },
-    withMember(async (request) => {
-      return ok('Upcoming visits', await visits.upcoming(request.member));
-    }),
+    withMember(async (request) => ok('Upcoming visits', await visits.upcoming(request.member))),
   );
 
   app.get(
@@ -96,12 +94,9 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: editor,
     },
-    withMember(async (request) => {
-      return ok(
-        'Visit updated',
-        await visits.update(request.member, request.params.id, request.body),
-      );
-    }),
+    withMember(async (request) =>
+      ok('Visit updated', await visits.update(request.member, request.params.id, request.body)),
+    ),
   );
 
   app.delete(
@@ -115,8 +110,8 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: editor,
     },
-    withMember(async (request) => {
-      return ok('Visit removed', await visits.remove(request.member, request.params.id));
-    }),
+    withMember(async (request) =>
+      ok('Visit removed', await visits.remove(request.member, request.params.id)),
+    ),
   );
 };

@@ -21,7 +21,11 @@ import {
   type HistoryActor,
   recordPropertyHistory,
 } from '../history/history.service.js';
-import type { AttachablePhoto, PhotosService } from '../photos/photos.service.js';
+import {
+  type AttachablePhoto,
+  type PhotosService,
+  photoColumns,
+} from '../photos/photos.service.js';
 import { stageAfterVisit } from '../properties/stage-rules.js';
 import * as repo from './visits.repository.js';
 
@@ -97,13 +101,7 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
 
   const photoRow = (visitId: number, photo: AttachablePhoto, position: number) => ({
     visit_id: visitId,
-    storage_key: photo.key,
-    position,
-    content_type: photo.contentType,
-    bytes: photo.bytes,
-    width: photo.width,
-    height: photo.height,
-    content_hash: photo.contentHash,
+    ...photoColumns(photo, position),
   });
 
   /** Moves the property's stage when the visit says so, with its history entry. */

@@ -61,8 +61,8 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
       },
       onRequest: admin,
     },
-    withMember(async (request) => {
-      return ok('Waitlist entry deleted', await waitlist.remove(request.member, request.params.id));
-    }),
+    withMember(async (request) =>
+      ok('Waitlist entry deleted', await waitlist.remove(request.member, request.params.id)),
+    ),
   );
 };
