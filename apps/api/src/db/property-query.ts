@@ -15,7 +15,7 @@ import { appliedUfValue, ufToPesos } from './uf-arithmetic.js';
 
 /*
  * The grid's filters and a property's derived figures as SQL, shared by every reader of "the
- * properties that match": the list and its CSV (properties.repository), the map, the statistics
+ * properties that match": the list and its CSV (modules/properties), the map, the statistics
  * and the comparables (modules/market).
  */
 
