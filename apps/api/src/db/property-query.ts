@@ -166,6 +166,16 @@ export const ufColumns = {
   >`(select ${uf_pricing.date}::text || ' ' || ${uf_pricing.value}::text || ' ' || ${uf_pricing.source} from ${uf_pricing})`,
 };
 
+/** A property's areas and rooms as entered, in the order its history and its CSV list them. */
+export const areaColumns = {
+  building_sqmts: properties.building_sqmts,
+  land_sqmts: properties.land_sqmts,
+  parking_sqmts: properties.parking_sqmts,
+  additional_sqmts: properties.additional_sqmts,
+  basement_sqmts: properties.basement_sqmts,
+  rooms: properties.rooms,
+};
+
 /** Joins what a card names: its comuna, region and type (always there: inner joins). */
 export function withNames<T extends PgSelect>(query: T) {
   return query

@@ -1,7 +1,7 @@
 import type { AuditAction, HistoryChanges } from '@bec/contracts';
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { withNames } from '../../db/property-query.js';
+import { areaColumns, withNames } from '../../db/property-query.js';
 import {
   access_audit,
   brokers,
@@ -161,12 +161,7 @@ export async function historySnapshot(db: Database, id: number) {
         property_type: property_types.name,
         price_amount: properties.price_amount,
         price_unit: properties.price_unit,
-        building_sqmts: properties.building_sqmts,
-        land_sqmts: properties.land_sqmts,
-        parking_sqmts: properties.parking_sqmts,
-        additional_sqmts: properties.additional_sqmts,
-        basement_sqmts: properties.basement_sqmts,
-        rooms: properties.rooms,
+        ...areaColumns,
         broker: brokers.name,
         google_maps_url: properties.google_maps_url,
         latitude: properties.latitude,

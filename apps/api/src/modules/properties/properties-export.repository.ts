@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
+  areaColumns,
   filterConditions,
   type PesoFilters,
   ufColumns,
@@ -44,12 +45,7 @@ export async function exportBatch(
         uf_date: sql<string | null>`(select ${uf_pricing.date}::text from ${uf_pricing})`,
         price_per_sqm: properties.price_per_sqm,
         price_per_sqm_uf: ufColumns.price_per_sqm_uf,
-        building_sqmts: properties.building_sqmts,
-        land_sqmts: properties.land_sqmts,
-        parking_sqmts: properties.parking_sqmts,
-        additional_sqmts: properties.additional_sqmts,
-        basement_sqmts: properties.basement_sqmts,
-        rooms: properties.rooms,
+        ...areaColumns,
         visited: properties.visited,
         stage: properties.stage,
         discard_reason: properties.discard_reason,
