@@ -2,12 +2,9 @@ import { ListPropertiesQuerySchema } from '@bec/contracts';
 import { fillPlaceholders } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/client.js';
 import type { Bound } from '../apps/api/src/db/prepared.js';
-import {
-  appliedUfValue,
-  listPage,
-} from '../apps/api/src/modules/properties/properties.repository.js';
-import { ufToPesos } from '../apps/api/src/modules/properties/properties.service.js';
+import { appliedUfValue, ufToPesos } from '../apps/api/src/db/uf-arithmetic.js';
 import { decodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
+import { listPage } from '../apps/api/src/modules/properties/property-list.repository.js';
 
 /**
  * SQL text, its parameter values, and the prepared-statement name when the API uses one (empty

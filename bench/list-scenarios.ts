@@ -3,8 +3,8 @@ import type pg from 'pg';
 import type { Database } from '../apps/api/src/db/client.js';
 import { activeFilters, FILTERS, priceSideOf } from '../apps/api/src/db/property-query.js';
 import { properties } from '../apps/api/src/db/schema.js';
-import { SORTS } from '../apps/api/src/modules/properties/properties.repository.js';
 import { encodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
+import { SORTS } from '../apps/api/src/modules/properties/property-list.repository.js';
 import { parseListSearch } from './list-queries.js';
 import type { ListScenario } from './scenarios.js';
 

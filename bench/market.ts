@@ -18,20 +18,22 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Database } from '../apps/api/src/db/client.js';
 import { run } from '../apps/api/src/db/prepared.js';
+import { pesoFilters } from '../apps/api/src/db/property-query.js';
 import { MAP_CELL_LEVELS } from '../apps/api/src/db/schema.js';
-import {
-  MAP_LEVEL_MAX,
-  metresPerPixel,
-  viewCells,
-} from '../apps/api/src/modules/market/map-projection.js';
-import * as repo from '../apps/api/src/modules/market/market.repository.js';
-import { pesoFilters } from '../apps/api/src/modules/properties/properties.service.js';
+import { ufInUseSql } from '../apps/api/src/db/uf-arithmetic.js';
+import { MAP_LEVEL_MAX, metresPerPixel, viewCells } from '../apps/api/src/lib/map-projection.js';
+import * as comparablesRepo from '../apps/api/src/modules/market/comparables.repository.js';
+import * as mapRepo from '../apps/api/src/modules/market/map.repository.js';
+import * as statisticsRepo from '../apps/api/src/modules/market/statistics.repository.js';
 import { explainJson, type PlanNode, rowsOut, walk } from './explain.js';
 import { type BuiltQuery, bound } from './list-queries.js';
 import type { LoadResult } from './load.js';
 import { createRandom } from './random.js';
 import { progress, type ScenarioResult, type Target } from './report.js';
 import { type Target as HttpTarget, runHttpScenario, type Timing } from './scenarios.js';
+
+/** The market module's three repositories, and the UF reader, as one. */
+const repo = { ...mapRepo, ...statisticsRepo, ...comparablesRepo, ufInUseSql };
 
 /**
  * All of Chile as the web's first fit asks for it in a 1280×800 window: the map's frame is

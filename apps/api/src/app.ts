@@ -20,7 +20,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
-import { onTheClock } from './lib/on-the-clock.js';
+import { registerJobs } from './jobs.js';
 import { brokersRoutes } from './modules/brokers/brokers.routes.js';
 import { createBrokersService } from './modules/brokers/brokers.service.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
@@ -40,7 +40,7 @@ import { createPropertiesService } from './modules/properties/properties.service
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { clientConfig } from './modules/system/client-config.js';
-import { systemRoutes } from './modules/system/system.routes.js';
+import { configRoutes, probeRoutes } from './modules/system/system.routes.js';
 import { createUfSource } from './modules/uf/sources/index.js';
 import { ufRoutes } from './modules/uf/uf.routes.js';
 import { createUfService } from './modules/uf/uf.service.js';
@@ -76,15 +76,6 @@ export const DEFAULT_WEB_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../web/dist',
 );
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Runs the unattached-upload collection now (or as of `now`); answers how many went. */
-    collectUnattachedPhotos: (now?: Date) => Promise<number>;
-    /** Moves properties whose visit's time has come to visited now (or as of `now`). */
-    sweepVisits: (now?: Date) => Promise<number>;
-  }
-}
 
 export type BuildAppOptions = {
   config: Config;
@@ -270,79 +261,41 @@ export async function buildApp(options: BuildAppOptions) {
     observe: metrics.storage,
   });
 
-  await app.register(systemRoutes, { config, ping: database.ping, storageReadiness });
-  await app.register(usersRoutes, { prefix: '/api/users', users });
-  await app.register(waitlistRoutes, {
-    prefix: '/api/waitlist',
-    waitlist: createWaitlistService(database.db),
-  });
-  await app.register(referenceRoutes, {
-    prefix: '/api',
-    reference: createReferenceService(database.db),
-  });
-  await app.register(brokersRoutes, {
-    prefix: '/api/brokers',
-    brokers: createBrokersService(database.db),
-  });
   const photos = createPhotosService(database.db, {
     storage,
     signer,
     maxBytes: config.photos.maxBytes,
     counters: metrics.uploads,
   });
-  await app.register(photoUploadRoutes, { prefix: '/api/photos', photos });
+  const visits = createVisitsService(database.db, { photos });
+  // One prefix: every module's routes live under /api, each route file naming its paths below it
+  // in full. The few routes outside /api (probes, signed photo links, the local upload PUT) are
+  // registered at the root with their whole paths.
+  await app.register(probeRoutes, { ping: database.ping, storageReadiness });
   await app.register(photoDownloadRoutes, { photos });
   if (local) await app.register(localUploadRoutes, { local });
-  await app.register(propertiesRoutes, {
-    prefix: '/api/properties',
-    properties: createPropertiesService(database.db, { photos }),
-  });
-  await app.register(duplicatesRoutes, {
-    prefix: '/api/properties',
-    duplicates: createDuplicatesService(database.db, { photos }),
-  });
-  await app.register(historyRoutes, { prefix: '/api', history: createHistoryService(database.db) });
-  const visits = createVisitsService(database.db, { photos });
-  await app.register(visitsRoutes, { visits });
-  await app.register(ufRoutes, { prefix: '/api/uf', uf });
-  await app.register(marketRoutes, {
-    prefix: '/api/market',
-    market: createMarketService(database.db),
-  });
-  // The UF job: fetches published values (UF_SOURCE) and re-prices when the value in effect
-  // moves; it starts once the app is ready and its timers are unref'd and stopped on close.
-  app.addHook('onReady', async () => uf.start());
-  app.addHook('onClose', async () => uf.stop());
-
-  // Uploads nobody attached are collected every UPLOAD_COLLECTION_SECONDS on the clock (hourly, on
-  // the hour), by every process at once: row locks give each upload to one of them.
-  app.decorate(
-    'collectUnattachedPhotos',
-    async (now?: Date) => (await photos.collectUnattached(now)).length,
-  );
-  const collector = onTheClock(
-    config.photos.collectionMs,
-    async (tick) => {
-      const keys = await photos.collectUnattached();
-      if (keys.length)
-        app.log.info(
-          { tick, collected: keys.length, keys },
-          `Collected ${keys.length} upload${keys.length === 1 ? '' : 's'} never attached`,
-        );
-      else app.log.debug({ tick, collected: 0 }, 'No uploads to collect');
+  await app.register(
+    async (api) => {
+      await api.register(configRoutes, { config });
+      await api.register(usersRoutes, { users });
+      await api.register(waitlistRoutes, { waitlist: createWaitlistService(database.db) });
+      await api.register(referenceRoutes, { reference: createReferenceService(database.db) });
+      await api.register(brokersRoutes, { brokers: createBrokersService(database.db) });
+      await api.register(photoUploadRoutes, { photos });
+      await api.register(propertiesRoutes, {
+        properties: createPropertiesService(database.db, { photos }),
+      });
+      await api.register(duplicatesRoutes, {
+        duplicates: createDuplicatesService(database.db, { photos }),
+      });
+      await api.register(historyRoutes, { history: createHistoryService(database.db) });
+      await api.register(visitsRoutes, { visits });
+      await api.register(ufRoutes, { uf });
+      await api.register(marketRoutes, { market: createMarketService(database.db) });
     },
-    { onError: (err) => app.log.warn({ err }, 'collecting unattached photos failed') },
+    { prefix: '/api' },
   );
-  app.addHook('onClose', () => collector.stop());
-
-  // Visits whose time has come move their property to visited, every few minutes per process
-  // (one conditional statement with SKIP LOCKED: each move happens once across processes).
-  app.decorate('sweepVisits', (now?: Date) => visits.sweep(now));
-  const visitSweep = setInterval(() => {
-    visits.sweep().catch((err) => app.log.warn({ err }, 'sweeping past visits failed'));
-  }, 5 * 60_000);
-  visitSweep.unref();
-  app.addHook('onClose', async () => clearInterval(visitSweep));
+  registerJobs(app, { uf, photos, visits, uploadCollectionMs: config.photos.collectionMs });
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   if (webRoot) await app.register(web, { root: webRoot, clientConfig: clientConfig(config) });

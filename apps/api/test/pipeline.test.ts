@@ -2,7 +2,7 @@ import { PROPERTY_STAGES, type PropertyStage } from '@bec/contracts';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { listPage } from '../src/modules/properties/properties.repository.js';
+import { listPage } from '../src/modules/properties/property-list.repository.js';
 import { type Person, setupApp, validProperty } from './helpers.js';
 
 const t = setupApp();

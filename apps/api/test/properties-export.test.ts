@@ -4,9 +4,11 @@ import { setupApp, validProperty } from './helpers.js';
 
 /** Set by a test to make the export's second batch fail, as a database dropping mid-stream. */
 const fault = vi.hoisted(() => ({ failSecondBatch: false }));
-vi.mock('../src/modules/properties/properties.repository.js', async (importOriginal) => {
+vi.mock('../src/modules/properties/properties-export.repository.js', async (importOriginal) => {
   const original =
-    await importOriginal<typeof import('../src/modules/properties/properties.repository.js')>();
+    await importOriginal<
+      typeof import('../src/modules/properties/properties-export.repository.js')
+    >();
   return {
     ...original,
     exportBatch: async (...args: Parameters<typeof original.exportBatch>) => {

@@ -1,6 +1,7 @@
 import { type ListPropertiesQuery, MAX_PRICE, type PropertySort } from '@bec/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Database } from './client.js';
 import {
   cities,
   PRICE_NULL_LAST_ASC,
@@ -10,11 +11,12 @@ import {
   regions,
   uf_pricing,
 } from './schema.js';
+import { appliedUfValue, ufToPesos } from './uf-arithmetic.js';
 
 /*
  * The grid's filters and a property's derived figures as SQL, shared by every reader of "the
- * properties that match": the list and its CSV (properties.repository), the map, the statistics
- * and the comparables (market.repository).
+ * properties that match": the list and its CSV (modules/properties), the map, the statistics
+ * and the comparables (modules/market).
  */
 
 export type PropertyFilters = Omit<ListPropertiesQuery, 'sort' | 'limit' | 'cursor'>;
@@ -41,6 +43,23 @@ export const searchRank = (q: unknown) =>
  */
 export type PesoFilters = Omit<PropertyFilters, 'price_unit'>;
 export type FilterKey = keyof PesoFilters;
+
+/**
+ * The filters with their price bounds in pesos; null when they are in UF and no UF value is
+ * known, so that no price can match them.
+ */
+export async function pesoFilters(
+  db: Database,
+  { price_unit, ...filters }: PropertyFilters,
+): Promise<PesoFilters | null> {
+  if (price_unit !== 'UF' || (filters.price_min === undefined && filters.price_max === undefined))
+    return filters;
+  const value = await appliedUfValue(db);
+  if (value === null) return null;
+  const pesos = (bound: number | undefined) =>
+    bound === undefined ? undefined : ufToPesos(bound, value);
+  return { ...filters, price_min: pesos(filters.price_min), price_max: pesos(filters.price_max) };
+}
 
 /** The UF value the stored peso prices were computed with (one row; null while none is known). */
 export const appliedUf = sql`(select ${uf_pricing.value} from ${uf_pricing})`;
@@ -125,6 +144,8 @@ export const filterConditions = (f: PesoFilters): SQL[] => {
 export const basisArea = sql`(case when ${property_types.area_basis} = 'land' then ${properties.land_sqmts} else ${properties.building_sqmts} end)`;
 /** The price in UF, unrounded: the amount itself, or the pesos over the UF they were priced at. */
 export const priceInUf = sql`(case when ${properties.price_unit} = 'UF' then ${properties.price_amount} else ${properties.price} / ${appliedUf} end)`;
+/** UF per m² on the type's area basis, unrounded; null without a price or an area. */
+export const ufPerSqm = sql`(case when ${basisArea} > 0 then ${priceInUf} / ${basisArea} end)`;
 
 /** numeric text to a number; null never reaches a decoder (both row mappers skip it). */
 export const decimal = (value: unknown): number | null => Number(value);
@@ -143,6 +164,16 @@ export const ufColumns = {
   uf_used: sql<
     string | null
   >`(select ${uf_pricing.date}::text || ' ' || ${uf_pricing.value}::text || ' ' || ${uf_pricing.source} from ${uf_pricing})`,
+};
+
+/** A property's areas and rooms as entered, in the order its history and its CSV list them. */
+export const areaColumns = {
+  building_sqmts: properties.building_sqmts,
+  land_sqmts: properties.land_sqmts,
+  parking_sqmts: properties.parking_sqmts,
+  additional_sqmts: properties.additional_sqmts,
+  basement_sqmts: properties.basement_sqmts,
+  rooms: properties.rooms,
 };
 
 /** Joins what a card names: its comuna, region and type (always there: inner joins). */

@@ -23,7 +23,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   const editor = app.authorize(['editor', 'admin']);
 
   app.get(
-    '',
+    '/brokers',
     {
       schema: {
         tags: ['brokers'],
@@ -38,7 +38,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   );
 
   app.get(
-    '/list',
+    '/brokers/list',
     {
       schema: {
         tags: ['brokers'],
@@ -53,7 +53,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   );
 
   app.get(
-    '/:id',
+    '/brokers/:id',
     {
       schema: {
         tags: ['brokers'],
@@ -67,7 +67,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   );
 
   app.post(
-    '',
+    '/brokers',
     {
       schema: {
         tags: ['brokers'],
@@ -82,7 +82,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   );
 
   app.put(
-    '/:id',
+    '/brokers/:id',
     {
       schema: {
         tags: ['brokers'],
@@ -97,7 +97,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   );
 
   app.patch(
-    '/:id',
+    '/brokers/:id',
     {
       schema: {
         tags: ['brokers'],
@@ -117,7 +117,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   );
 
   app.delete(
-    '/:id',
+    '/brokers/:id',
     {
       schema: {
         tags: ['brokers'],

@@ -8,7 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
 import { cities, properties, property_photos, property_types } from '../../db/schema.js';
 
-/** A box of finest-level map pixels, edges included (see market/map-projection.ts). */
+/** A box of finest-level map pixels, edges included (see lib/map-projection.ts). */
 export type PixelBox = { x0: number; x1: number; y0: number; y1: number };
 
 /** What the three probes look for. Each probe is left out when its value is missing. */

@@ -1,6 +1,7 @@
 import { DuplicateCandidatesSchema, DuplicateCheckBodySchema } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { DuplicatesService } from './duplicates.service.js';
 
 /** Registered under /api/properties: the add and edit forms ask before they save. */
@@ -12,7 +13,7 @@ export const duplicatesRoutes: FastifyPluginAsyncZod<{ duplicates: DuplicatesSer
   const editor = app.authorize(['editor', 'admin']);
 
   app.post(
-    '/duplicates',
+    '/properties/duplicates',
     {
       schema: {
         tags: ['properties'],
@@ -23,9 +24,8 @@ export const duplicatesRoutes: FastifyPluginAsyncZod<{ duplicates: DuplicatesSer
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok('Duplicate candidates', await duplicates.check(request.member.id, request.body));
-    },
+    withMember(async (request) =>
+      ok('Duplicate candidates', await duplicates.check(request.member.id, request.body)),
+    ),
   );
 };

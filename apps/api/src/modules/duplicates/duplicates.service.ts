@@ -5,7 +5,7 @@ import {
 } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
 import { validationError } from '../../lib/app-error.js';
-import { MAP_LEVEL_MAX, mapX, mapY, metresPerPixel } from '../market/map-projection.js';
+import { MAP_LEVEL_MAX, mapX, mapY, metresPerPixel } from '../../lib/map-projection.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as repo from './duplicates.repository.js';
 

@@ -1,7 +1,15 @@
 import type { AuditAction, HistoryChanges } from '@bec/contracts';
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { access_audit, properties, property_history } from '../../db/schema.js';
+import { areaColumns, withNames } from '../../db/property-query.js';
+import {
+  access_audit,
+  brokers,
+  cities,
+  properties,
+  property_history,
+  property_types,
+} from '../../db/schema.js';
 
 export type NewHistoryEntry = {
   property_id: number;
@@ -137,4 +145,41 @@ export function listAudit(
     .where(and(...conditions))
     .orderBy(desc(access_audit.at), desc(access_audit.id))
     .limit(limit);
+}
+
+/**
+ * What a property's history compares before and after an edit: the fields as people read them
+ * (names, not ids, for the comuna, type and broker; the price with its unit).
+ */
+export async function historySnapshot(db: Database, id: number) {
+  const [row] = await withNames(
+    db
+      .select({
+        name: properties.name,
+        address: properties.address,
+        comuna: cities.name,
+        property_type: property_types.name,
+        price_amount: properties.price_amount,
+        price_unit: properties.price_unit,
+        ...areaColumns,
+        broker: brokers.name,
+        google_maps_url: properties.google_maps_url,
+        latitude: properties.latitude,
+        longitude: properties.longitude,
+        notes: properties.notes,
+        stage: properties.stage,
+        discard_reason: properties.discard_reason,
+      })
+      .from(properties)
+      .$dynamic(),
+  )
+    .leftJoin(brokers, eq(brokers.id, properties.broker_id))
+    .where(eq(properties.id, id));
+  if (!row) return null;
+  const { price_amount, price_unit, stage, discard_reason, ...fields } = row;
+  return {
+    fields: { ...fields, price: { amount: price_amount, unit: price_unit } },
+    stage,
+    discard_reason,
+  };
 }

@@ -7,6 +7,7 @@ import {
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { HistoryService } from './history.service.js';
 
 /**
@@ -32,13 +33,12 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
       },
       onRequest: member,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok(
+    withMember(async (request) =>
+      ok(
         'History',
         await history.propertyHistory(request.member, request.params.id, request.query),
-      );
-    },
+      ),
+    ),
   );
 
   app.get(

@@ -196,3 +196,42 @@ export function createHistoryService(db: Database) {
 }
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
+
+/** What an edit's history compares: the property's fields as people read them, its stage. */
+export const propertySnapshot = (tx: Database, id: number) => repo.historySnapshot(tx, id);
+export type PropertySnapshot = NonNullable<Awaited<ReturnType<typeof propertySnapshot>>>;
+
+export type PhotoMoves = {
+  removed: number[];
+  added: number[];
+  /** The photos kept, in their order before and after the edit. */
+  keptBefore: number[];
+  keptAfter: number[];
+  /** Every photo's id in the new order, cover first. */
+  order: number[];
+};
+
+/** An edit's history entries: the fields that changed, the stage move, and the photos. */
+export function propertyEditEntries(
+  before: PropertySnapshot | null,
+  after: PropertySnapshot | null,
+  photos: PhotoMoves,
+): HistoryChanges[] {
+  const entries: HistoryChanges[] = [];
+  if (before && after) {
+    const fields = changedFields(before.fields, after.fields);
+    if (fields.length) entries.push({ kind: 'updated', fields });
+    if (before.stage !== after.stage || before.discard_reason !== after.discard_reason)
+      entries.push({
+        kind: 'stage',
+        from: before.stage,
+        to: after.stage,
+        reason: after.discard_reason,
+      });
+  }
+  if (photos.added.length) entries.push({ kind: 'photos_added', photo_ids: photos.added });
+  if (photos.removed.length) entries.push({ kind: 'photos_removed', photo_ids: photos.removed });
+  if (photos.keptBefore.join() !== photos.keptAfter.join())
+    entries.push({ kind: 'photos_reordered', photo_ids: photos.order });
+  return entries;
+}

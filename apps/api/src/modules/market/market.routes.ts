@@ -19,7 +19,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
   const member = app.authorize('member');
 
   app.get(
-    '/map',
+    '/market/map',
     {
       schema: {
         tags: ['market'],
@@ -35,7 +35,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
   );
 
   app.get(
-    '/stats',
+    '/market/stats',
     {
       schema: {
         tags: ['market'],
@@ -51,7 +51,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
   );
 
   app.get(
-    '/comparables/:id',
+    '/market/comparables/:id',
     {
       schema: {
         tags: ['market'],

@@ -4,7 +4,9 @@ import { PHOTO_CONTENT_TYPES, UploadUrlBodySchema, UploadUrlEntrySchema } from '
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import { type LocalStorage, UploadUsedError } from '../../plugins/app/storage/local-storage.js';
 import { EXTENSIONS, UPLOAD_KEY } from '../../plugins/app/storage/photo-storage.js';
 import { UnreadableImageError, type Variant } from './photo-images.js';
@@ -15,7 +17,7 @@ export const photoUploadRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }>
   { photos },
 ) => {
   app.post(
-    '/upload_url',
+    '/photos/upload_url',
     {
       schema: {
         tags: ['photos'],
@@ -25,11 +27,10 @@ export const photoUploadRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }>
       },
       onRequest: app.authorize(['editor', 'admin']),
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       const entries = await photos.issueUploadUrls(request.member.id, request.body);
       return ok(`${entries.length} upload URL${entries.length === 1 ? '' : 's'}`, entries);
-    },
+    }),
   );
 };
 
@@ -76,16 +77,8 @@ export const photoDownloadRoutes: FastifyPluginAsync<{ photos: PhotosService }> 
         if (!(err instanceof UnreadableImageError)) throw err;
         // Damaged in storage after it was attached: no copy can be made of it, now or later.
         request.log.warn({ err, key }, 'a stored photo cannot be decoded');
-        reply.removeHeader('etag');
-        return reply
-          .code(404)
-          .header('cache-control', 'no-store')
-          .send({
-            status: 'error',
-            message: 'This photo cannot be shown: its stored file is damaged.',
-            data: null,
-            error: { code: 'NOT_FOUND' },
-          });
+        reply.removeHeader('etag').header('cache-control', 'no-store');
+        throw new AppError('NOT_FOUND', 'This photo cannot be shown: its stored file is damaged.');
       }
       const direct = await photos.storage.signGet(source.key, 3600);
       if (direct) return reply.redirect(direct, 302);
@@ -96,13 +89,8 @@ export const photoDownloadRoutes: FastifyPluginAsync<{ photos: PhotosService }> 
   );
 };
 
-const alreadyUploaded = (reply: FastifyReply) =>
-  reply.code(409).send({
-    status: 'error',
-    message: 'This upload URL has been used already: ask for a new one.',
-    data: null,
-    error: { code: 'CONFLICT' },
-  });
+const alreadyUploaded = () =>
+  new AppError('CONFLICT', 'This upload URL has been used already: ask for a new one.');
 
 /**
  * PUT /storage/<key>?…: the local driver's stand-in for S3's presigned PUT. One upload per URL:
@@ -124,44 +112,28 @@ export const localUploadRoutes: FastifyPluginAsync<{ local: LocalStorage }> = as
     { schema: { hide: true }, bodyLimit: Number.MAX_SAFE_INTEGER, config: { noRateLimit: true } },
     async (request, reply) => {
       const key = request.params['*'];
-      if (!UPLOAD_KEY.test(key)) {
-        return reply.code(400).send({
-          status: 'error',
-          message: 'Not an upload key.',
-          data: null,
-          error: { code: 'VALIDATION_FAILED' },
-        });
-      }
+      if (!UPLOAD_KEY.test(key)) throw new AppError('VALIDATION_FAILED', 'Not an upload key.');
       const check = local.checkPut(key, request.query, {
         contentType: request.headers['content-type'],
         contentLength: request.headers['content-length'],
       });
       if (!check.ok) {
         request.raw.resume();
-        const code = check.status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
-        return reply
-          .code(check.status)
-          .send({ status: 'error', message: check.message, data: null, error: { code } });
+        throw new AppError(check.code, check.message);
       }
       // Answered before the body is read when it is plain; receive() settles a race atomically.
       if (await local.storage.stat(key)) {
         request.raw.resume();
-        return alreadyUploaded(reply);
+        throw alreadyUploaded();
       }
       try {
         await local.receive(key, request.body as Readable, check.size);
       } catch (err) {
-        if (err instanceof UploadUsedError) return alreadyUploaded(reply);
+        if (err instanceof UploadUsedError) throw alreadyUploaded();
         request.log.warn({ err, key }, 'upload failed');
-        const tooLarge = (err as { tooLarge?: boolean }).tooLarge;
-        return reply.code(tooLarge ? 413 : 400).send({
-          status: 'error',
-          message: tooLarge
-            ? 'The upload is larger than its URL allows.'
-            : 'The upload did not complete.',
-          data: null,
-          error: { code: 'VALIDATION_FAILED' },
-        });
+        if ((err as { tooLarge?: boolean }).tooLarge)
+          throw new AppError('BODY_TOO_LARGE', 'The upload is larger than its URL allows.');
+        throw new AppError('VALIDATION_FAILED', 'The upload did not complete.');
       }
       return reply.code(200).send({ status: 'success', message: 'Uploaded', data: { path: key } });
     },

@@ -52,6 +52,25 @@ export type PhotosServiceOptions = {
 };
 
 /** What attaching needs to record of each photo, in the order given. */
+/** The columns of a photo row (a property's or a visit's) for an upload at a position. */
+export const photoColumns = (photo: AttachablePhoto, position: number) => ({
+  storage_key: photo.key,
+  position,
+  content_type: photo.contentType,
+  bytes: photo.bytes,
+  width: photo.width,
+  height: photo.height,
+  content_hash: photo.contentHash,
+});
+
+/** How an owner's photo rows are written (its own table): used by applyPhotoList. */
+export type PhotoRows = {
+  remove: (ids: number[]) => Promise<void>;
+  move: (id: number, position: number) => Promise<void>;
+  /** Inserts the upload at the position; answers the new row's id. */
+  add: (photo: AttachablePhoto, position: number) => Promise<number>;
+};
+
 export type AttachablePhoto = ImageInfo & {
   key: string;
   bytes: number;
@@ -279,6 +298,51 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     if (keys.length) counters?.attached.inc(keys.length);
   }
 
+  /**
+   * Applies an edit's photo list to an owner's photos (a property's or a visit's) in the caller's
+   * transaction: the photos left out are removed, the kept ones take their new positions, the new
+   * uploads are added where they stand, and marked attached. `rows` writes the owner's own table.
+   * Answers what moved, for the history.
+   */
+  async function applyPhotoList<P extends { id: number; storage_key: string }>(
+    tx: Database,
+    existing: ReadonlyMap<number, P>,
+    list: readonly (number | string)[],
+    uploads: readonly AttachablePhoto[],
+    rows: PhotoRows,
+  ) {
+    const kept = new Set(list.filter((e): e is number => typeof e === 'number'));
+    const removed = [...existing.values()].filter((p) => !kept.has(p.id));
+    await rows.remove(removed.map((p) => p.id));
+    const added = new Map(uploads.map((p) => [p.key, p]));
+    const order: number[] = [];
+    const addedIds: number[] = [];
+    for (const [position, entry] of list.entries()) {
+      if (typeof entry === 'number') {
+        await rows.move(entry, position);
+        order.push(entry);
+      } else {
+        const photo = added.get(entry);
+        if (!photo) continue;
+        const photoId = await rows.add(photo, position);
+        order.push(photoId);
+        addedIds.push(photoId);
+      }
+    }
+    await markAttached(tx, [...added.keys()]);
+    return {
+      removed,
+      addedIds,
+      /** How many uploads were attached. */
+      attached: added.size,
+      /** The photos kept, in their order before and after the edit. */
+      keptBefore: [...existing.keys()].filter((id) => kept.has(id)),
+      keptAfter: order.filter((id) => kept.has(id)),
+      /** Every photo's id in the new order, cover first. */
+      order,
+    };
+  }
+
   /** Download URLs stay the same for a day (cacheable) and work for at least a day. */
   const urlExpiry = (now = Date.now()) => (Math.floor(now / 1000 / DAY) + 2) * DAY;
   const getPayload = (key: string, variant: string, expires: number) =>
@@ -385,6 +449,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     unknownPhotoIds,
     uploadHashes,
     markAttached,
+    applyPhotoList,
     photoUrls,
     cardPhotoUrl,
     checkDownload,

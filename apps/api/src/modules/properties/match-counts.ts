@@ -1,6 +1,7 @@
 import { PROPERTY_COUNT_CAP, type TotalKind } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
-import * as repo from './properties.repository.js';
+import type { PesoFilters } from '../../db/property-query.js';
+import * as repo from './property-list.repository.js';
 
 export type MatchCount = { total: number; total_kind: TotalKind };
 
@@ -25,7 +26,7 @@ const APPROXIMATE_FOR_MS = 60_000;
 export function createMatchCounts(db: Database, now: () => number = Date.now) {
   const entries = new Map<string, Entry>();
 
-  async function count(page: ReturnType<typeof repo.listPage>, filters: repo.PesoFilters) {
+  async function count(page: ReturnType<typeof repo.listPage>, filters: PesoFilters) {
     const [row] = await repo.run(page.count);
     const matches = row?.matches ?? 0;
     if (matches <= PROPERTY_COUNT_CAP) return { total: matches, total_kind: 'exact' } as const;
@@ -49,7 +50,7 @@ export function createMatchCounts(db: Database, now: () => number = Date.now) {
     /** The count of the page's filters at `version`, counting only if nobody has yet. */
     async of(
       page: ReturnType<typeof repo.listPage>,
-      filters: repo.PesoFilters,
+      filters: PesoFilters,
       version: string,
     ): Promise<MatchCount> {
       const hit = entries.get(page.key);

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledJson } from '../../lib/compiled-json.js';
 import { AUTH_ERRORS, fileResponses, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { PropertiesService } from './properties.service.js';
 
 export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesService }> = async (
@@ -24,7 +25,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   const editor = app.authorize(['editor', 'admin']);
 
   app.get(
-    '',
+    '/properties',
     {
       schema: {
         tags: ['properties'],
@@ -39,7 +40,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.get(
-    '/export.csv',
+    '/properties/export.csv',
     {
       schema: {
         tags: ['properties'],
@@ -65,7 +66,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.get(
-    '/:id',
+    '/properties/:id',
     {
       schema: {
         tags: ['properties'],
@@ -80,7 +81,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
   );
 
   app.post(
-    '/add',
+    '/properties/add',
     {
       schema: {
         tags: ['properties'],
@@ -90,15 +91,14 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request, reply) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request, reply) => {
       const created = await properties.create(request.member, request.body);
       return reply.code(201).send(ok('Property added successfully!', created));
-    },
+    }),
   );
 
   app.put(
-    '/:id',
+    '/properties/:id',
     {
       schema: {
         tags: ['properties'],
@@ -110,17 +110,16 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok(
+    withMember(async (request) =>
+      ok(
         'Property updated successfully!',
         await properties.update(request.member, request.params.id, request.body),
-      );
-    },
+      ),
+    ),
   );
 
   app.patch(
-    '/:id/stage',
+    '/properties/:id/stage',
     {
       schema: {
         tags: ['properties'],
@@ -132,17 +131,16 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok(
+    withMember(async (request) =>
+      ok(
         'Stage changed',
         await properties.moveStage(request.member, request.params.id, request.body),
-      );
-    },
+      ),
+    ),
   );
 
   app.delete(
-    '/:id',
+    '/properties/:id',
     {
       schema: {
         tags: ['properties'],
@@ -152,9 +150,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok('Property deleted', await properties.remove(request.member, request.params.id));
-    },
+    withMember(async (request) =>
+      ok('Property deleted', await properties.remove(request.member, request.params.id)),
+    ),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  type HistoryChanges,
   type Issue,
   issue,
   type ListPropertiesQuery,
@@ -11,23 +10,35 @@ import {
   type PropertyDetail,
   type PropertyList,
   type PropertyPayload,
-  type PropertyStage,
-  type UfSource,
-  type UfValue,
   type UpdatePropertyPayload,
 } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
+import { type PropertyFilters, pesoFilters } from '../../db/property-query.js';
+import { ufOf } from '../../db/uf-arithmetic.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import {
-  changedFields,
   type HistoryActor,
+  propertyEditEntries,
+  propertySnapshot,
   recordPropertyHistory,
 } from '../history/history.service.js';
-import type { AttachablePhoto, PhotosService } from '../photos/photos.service.js';
+import {
+  type AttachablePhoto,
+  type PhotosService,
+  photoColumns,
+} from '../photos/photos.service.js';
 import { createMatchCounts, type MatchCount } from './match-counts.js';
 import * as repo from './properties.repository.js';
 import { propertiesCsv } from './properties-export.js';
+import { exportBatch } from './properties-export.repository.js';
 import { decodePropertyCursor, encodePropertyCursor } from './property-cursor.js';
+import * as listRepo from './property-list.repository.js';
+import {
+  discardReasonFor,
+  goesBackBeforeVisit,
+  initialStage,
+  stageAfterEdit,
+} from './stage-rules.js';
 
 /** The columns an add or an edit sets from the payload. */
 const propertyFields = (payload: PropertyPayload | UpdatePropertyPayload) => ({
@@ -55,35 +66,7 @@ type CardPhotoUrl = PhotosService['cardPhotoUrl'];
 
 const actorOf = (me: Me): HistoryActor => ({ id: me.id, name: me.name });
 
-type StageNow = { stage: PropertyStage; discard_reason: string | null; visited: boolean };
-
-/**
- * The stage an edit leaves a property in. `stage` when given; else the original's `visited`
- * (true: on to visited; false: back to new) when it changes; else the stage stays. A discarded
- * property keeps its reason unless a new one is given. Moving back to new or to visit after a
- * visit took place is refused by the caller (it needs the visits).
- */
-function nextStage(
-  current: StageNow,
-  payload: UpdatePropertyPayload,
-): { stage: PropertyStage; discard_reason: string | null; field: 'stage' | 'visited' } {
-  const given = payload.discard_reason || null;
-  if (payload.stage !== undefined)
-    return {
-      stage: payload.stage,
-      discard_reason: payload.stage === 'discarded' ? given : null,
-      field: 'stage',
-    };
-  if (payload.visited !== undefined && payload.visited !== current.visited)
-    return { stage: payload.visited ? 'visited' : 'new', discard_reason: null, field: 'visited' };
-  return {
-    stage: current.stage,
-    discard_reason: current.stage === 'discarded' ? (given ?? current.discard_reason) : given,
-    field: 'stage',
-  };
-}
-
-const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => ({
+const toCard = (row: listRepo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => ({
   id: row.id,
   name: row.name,
   address: row.address,
@@ -110,73 +93,6 @@ const toCard = (row: repo.CardRow, cardPhotoUrl: CardPhotoUrl): PropertyCard => 
   updated_at: row.updated_at,
 });
 
-/** The UF a row's figures were converted with, from its `date value source` cell. */
-export function ufOf({ uf_used }: Pick<repo.HeadRow, 'uf_used'>): UfValue | null {
-  if (uf_used === null) return null;
-  const [date = '', value = '', source = ''] = uf_used.split(' ');
-  return { date, value: Number(value), source: source as UfSource };
-}
-
-/**
- * A price in UF as whole pesos, exactly as the properties_price trigger stores a UF price:
- * round(amount × value), halves away from zero, in integers (both have at most 2 decimals), so a
- * UF bound equal to a UF price lands exactly on its stored peso price.
- */
-export const ufToPesos = (amount: number, value: number) =>
-  Number((BigInt(Math.round(amount * 100)) * BigInt(Math.round(value * 100)) + 5_000n) / 10_000n);
-
-/**
- * The filters with their price bounds in pesos; null when they are in UF and no UF value is
- * known, so that no price can match them.
- */
-export async function pesoFilters(
-  db: Database,
-  { price_unit, ...filters }: repo.PropertyFilters,
-): Promise<repo.PesoFilters | null> {
-  if (price_unit !== 'UF' || (filters.price_min === undefined && filters.price_max === undefined))
-    return filters;
-  const value = await repo.appliedUfValue(db);
-  if (value === null) return null;
-  const pesos = (bound: number | undefined) =>
-    bound === undefined ? undefined : ufToPesos(bound, value);
-  return { ...filters, price_min: pesos(filters.price_min), price_max: pesos(filters.price_max) };
-}
-
-type PhotoMoves = {
-  removed: number[];
-  added: number[];
-  /** The photos kept, in their order before and after the edit. */
-  keptBefore: number[];
-  keptAfter: number[];
-  /** Every photo's id in the new order, cover first. */
-  order: number[];
-};
-
-/** An edit's history entries: the fields that changed, the stage move, and the photos. */
-function editHistory(
-  before: repo.HistorySnapshot | null,
-  after: repo.HistorySnapshot | null,
-  photos: PhotoMoves,
-): HistoryChanges[] {
-  const entries: HistoryChanges[] = [];
-  if (before && after) {
-    const fields = changedFields(before.fields, after.fields);
-    if (fields.length) entries.push({ kind: 'updated', fields });
-    if (before.stage !== after.stage || before.discard_reason !== after.discard_reason)
-      entries.push({
-        kind: 'stage',
-        from: before.stage,
-        to: after.stage,
-        reason: after.discard_reason,
-      });
-  }
-  if (photos.added.length) entries.push({ kind: 'photos_added', photo_ids: photos.added });
-  if (photos.removed.length) entries.push({ kind: 'photos_removed', photo_ids: photos.removed });
-  if (photos.keptBefore.join() !== photos.keptAfter.join())
-    entries.push({ kind: 'photos_reordered', photo_ids: photos.order });
-  return entries;
-}
-
 /** 409 when the row changed since the editor (or the board's card) loaded it. */
 function refuseStale(
   current: { updated_at: Date; updated_by_name: string | null },
@@ -198,7 +114,7 @@ export type PropertiesServiceOptions = { photos: PhotosService };
 
 export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
   const { photoUrls, cardPhotoUrl } = photos;
-  const inPesos = (filters: repo.PropertyFilters) => pesoFilters(db, filters);
+  const inPesos = (filters: PropertyFilters) => pesoFilters(db, filters);
   const matchCounts = createMatchCounts(db);
 
   async function list(query: ListPropertiesQuery): Promise<PropertyList> {
@@ -207,15 +123,15 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     const filters = await inPesos(given);
     if (!filters) return { props: [], next_cursor: null, total: 0, total_kind: 'exact', uf: null };
     // One row more than the page says whether there is a next one.
-    const page = repo.listPage(db, filters, sort, limit + 1, cursor);
-    const rows = await repo.run(page.rows);
+    const page = listRepo.listPage(db, filters, sort, limit + 1, cursor);
+    const rows = await listRepo.run(page.rows);
     // An empty page carries neither the version nor the UF: one small statement has both.
-    const head = rows[0] ?? (await repo.run(page.head))[0];
+    const head = rows[0] ?? (await listRepo.run(page.head))[0];
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     const next_cursor =
       rows.length > limit && last
-        ? encodePropertyCursor({ sort, value: repo.sortValue(sort, last), id: last.id })
+        ? encodePropertyCursor({ sort, value: listRepo.sortValue(sort, last), id: last.id })
         : null;
     const version = head?.version ?? '';
     let count: MatchCount;
@@ -284,13 +200,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
 
   const photoRow = (propertyId: number, photo: AttachablePhoto, position: number) => ({
     property_id: propertyId,
-    storage_key: photo.key,
-    position,
-    content_type: photo.contentType,
-    bytes: photo.bytes,
-    width: photo.width,
-    height: photo.height,
-    content_hash: photo.contentHash,
+    ...photoColumns(photo, position),
   });
 
   /**
@@ -308,11 +218,11 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       if (issues.length) throw validationError(issues, 'The property was not added');
 
       const now = new Date();
-      const stage = payload.stage ?? (payload.visited ? 'visited' : 'new');
+      const stage = initialStage(payload);
       const id = await repo.insertProperty(tx, {
         ...propertyFields(payload),
         stage,
-        discard_reason: stage === 'discarded' ? payload.discard_reason || null : null,
+        discard_reason: discardReasonFor(stage, payload.discard_reason),
         created_by: author.id,
         updated_by: author.id,
         created_at: now,
@@ -347,14 +257,10 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
       refuseStale(current, payload.updated_at);
       const issues = await referenceIssues(tx, payload, id);
-      const next = nextStage(current, payload);
+      const next = stageAfterEdit(current, payload);
       if (next.discard_reason !== null && next.stage !== 'discarded')
         issues.push(issue('discard_reason', 'discard_reason_only_when_discarded'));
-      if (
-        (next.stage === 'new' || next.stage === 'to_visit') &&
-        next.stage !== current.stage &&
-        (await repo.hasPastVisit(tx, id))
-      )
+      if (goesBackBeforeVisit(current.stage, next.stage) && (await repo.hasPastVisit(tx, id)))
         issues.push(issue(next.field, 'stage_after_visit'));
       const existing = new Map((await repo.listPhotos(tx, id)).map((p) => [p.id, p]));
       issues.push(
@@ -365,7 +271,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       if (issues.length) throw validationError(issues, 'The property was not saved');
 
       const now = new Date();
-      const before = await repo.historySnapshot(tx, id);
+      const before = await propertySnapshot(tx, id);
       await repo.updateProperty(tx, id, {
         ...propertyFields(payload),
         stage: next.stage,
@@ -373,44 +279,29 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
         updated_by: author.id,
         updated_at: now,
       });
-      const kept = new Set(payload.photos.filter((e): e is number => typeof e === 'number'));
-      const removed = [...existing.values()].filter((p) => !kept.has(p.id));
-      await repo.deletePhotos(
-        tx,
-        removed.map((p) => p.id),
-      );
-      const added = new Map(attachment.photos.map((p) => [p.key, p]));
-      const order: number[] = [];
-      const addedIds: number[] = [];
-      for (const [position, entry] of payload.photos.entries()) {
-        if (typeof entry === 'number') {
-          await repo.setPhotoPosition(tx, entry, position);
-          order.push(entry);
-        } else {
-          const photo = added.get(entry);
-          if (!photo) continue;
+      const moves = await photos.applyPhotoList(tx, existing, payload.photos, attachment.photos, {
+        remove: (ids) => repo.deletePhotos(tx, ids),
+        move: (photoId, position) => repo.setPhotoPosition(tx, photoId, position),
+        add: async (photo, position) => {
           const [photoId] = await repo.insertPhotos(tx, [photoRow(id, photo, position)]);
-          if (photoId !== undefined) {
-            order.push(photoId);
-            addedIds.push(photoId);
-          }
-        }
-      }
-      await photos.markAttached(tx, [...added.keys()]);
-      const after = await repo.historySnapshot(tx, id);
+          if (photoId === undefined) throw new Error('insert returned no row');
+          return photoId;
+        },
+      });
+      const after = await propertySnapshot(tx, id);
       await recordPropertyHistory(
         tx,
         actorOf(author),
         id,
-        editHistory(before, after, {
-          removed: removed.map((p) => p.id),
-          added: addedIds,
-          keptBefore: [...existing.keys()].filter((photoId) => kept.has(photoId)),
-          keptAfter: order.filter((photoId) => kept.has(photoId)),
-          order,
+        propertyEditEntries(before, after, {
+          removed: moves.removed.map((p) => p.id),
+          added: moves.addedIds,
+          keptBefore: moves.keptBefore,
+          keptAfter: moves.keptAfter,
+          order: moves.order,
         }),
       );
-      return { updatedAt: now, removedKeys: removed.map((p) => p.storage_key) };
+      return { updatedAt: now, removedKeys: moves.removed.map((p) => p.storage_key) };
     });
     // Files go once the rows are gone for good; a failure only leaves orphans, never broken rows.
     await photos.removeFiles(removedKeys).catch(() => undefined);
@@ -431,12 +322,8 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       const current = await repo.lockProperty(tx, id);
       if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
       refuseStale(current, payload.updated_at);
-      const reason = payload.stage === 'discarded' ? payload.discard_reason || null : null;
-      if (
-        (payload.stage === 'new' || payload.stage === 'to_visit') &&
-        payload.stage !== current.stage &&
-        (await repo.hasPastVisit(tx, id))
-      )
+      const reason = discardReasonFor(payload.stage, payload.discard_reason);
+      if (goesBackBeforeVisit(current.stage, payload.stage) && (await repo.hasPastVisit(tx, id)))
         throw validationError([issue('stage', 'stage_after_visit')], 'The stage was not changed');
       const now = new Date();
       const moved = await repo.setStage(tx, id, {
@@ -478,10 +365,10 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
    * the stream is handed over, so a failing query still answers with a proper error status; a
    * failure after that can only break the connection off (see the route).
    */
-  async function exportCsv(given: repo.PropertyFilters) {
+  async function exportCsv(given: PropertyFilters) {
     const filters = await inPesos(given);
     const fetchAfter = async (after: { created_at: Date; id: number } | null) =>
-      filters ? repo.exportBatch(db, filters, after, 500) : [];
+      filters ? exportBatch(db, filters, after, 500) : [];
     const first = await fetchAfter(null);
     return propertiesCsv(
       (async function* batches() {

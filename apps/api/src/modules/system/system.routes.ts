@@ -9,21 +9,20 @@ import { clientConfig } from './client-config.js';
 /** No token needed: OpenAPI's empty security requirement overrides the document's bearer. */
 const PUBLIC: [] = [];
 
-export type SystemRoutesOptions = {
-  config: Config;
+export type ProbeRoutesOptions = {
   ping: () => Promise<void>;
   /** The photo store's state, cheaply (guarded-storage.ts): the last outcome, or a short probe. */
   storageReadiness: () => Promise<'ok' | 'unavailable'>;
 };
 
 /**
- * Unauthenticated: liveness, readiness and what the SPA needs to start signing in. Probes come
- * every few seconds, so their answers are logged at debug (failures still warn), and are never
- * rate limited: a balancer's checks must not fail because a client is busy.
+ * Unauthenticated, outside /api: liveness and readiness. Probes come every few seconds, so their
+ * answers are logged at debug (failures still warn), and are never rate limited: a balancer's
+ * checks must not fail because a client is busy.
  */
-export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
+export const probeRoutes: FastifyPluginAsyncZod<ProbeRoutesOptions> = async (
   app,
-  { config, ping, storageReadiness },
+  { ping, storageReadiness },
 ) => {
   app.get(
     '/healthz',
@@ -68,9 +67,12 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       });
     },
   );
+};
 
+/** Unauthenticated: what the SPA needs to start signing in. */
+export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
-    '/api/config',
+    '/config',
     {
       schema: {
         tags: ['system'],

@@ -15,7 +15,7 @@ export const ufRoutes: FastifyPluginAsyncZod<{ uf: UfService }> = async (app, { 
   const admin = app.authorize(['admin']);
 
   app.get(
-    '',
+    '/uf',
     {
       schema: {
         tags: ['uf'],
@@ -29,7 +29,7 @@ export const ufRoutes: FastifyPluginAsyncZod<{ uf: UfService }> = async (app, { 
   );
 
   app.get(
-    '/values',
+    '/uf/values',
     {
       schema: {
         tags: ['uf'],
@@ -44,7 +44,7 @@ export const ufRoutes: FastifyPluginAsyncZod<{ uf: UfService }> = async (app, { 
   );
 
   app.put(
-    '/values/:date',
+    '/uf/values/:date',
     {
       schema: {
         tags: ['uf'],

@@ -25,8 +25,6 @@ export type UfServiceOptions = {
   log: UfLog;
   /** Time between fetches, across all processes (UF_REFRESH_MINUTES). */
   refreshMs: number;
-  /** How often each process checks whether the value in effect moved (the day rolled over). */
-  checkMs?: number;
   /** The clock; tests move it. */
   now?: () => Date;
   /** Counts each fetch from the source by its outcome, for /metrics (prom-client's Counter fits). */
@@ -45,7 +43,6 @@ export type UfFetchOutcome = 'success' | 'failure';
 const RETRY_MS = 10 * 60_000;
 /** How long a claimed fetch may take before another process may claim it. */
 const FETCH_LEASE_MS = 5 * 60_000;
-const DEFAULT_CHECK_MS = 60_000;
 
 export type RepriceResult = { repriced: number } | null;
 export type RefreshResult = {
@@ -194,45 +191,7 @@ export function createUfService(db: Database, options: UfServiceOptions) {
     };
   }
 
-  // ---- the periodic job -----------------------------------------------------------------------
-
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const stopping = new AbortController();
-
-  const runOnce = () => {
-    if (running || stopping.signal.aborted) return;
-    running = refresh({ signal: stopping.signal })
-      .catch((err: unknown) => {
-        // The database may be down; the next check tries again.
-        if (!stopping.signal.aborted) log.warn({ err }, 'The UF job failed; it runs again shortly');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  /**
-   * Runs the job now and then every `checkMs`; timers are unref'd. It fetches only when the fetch
-   * is due for the whole deployment (`uf_fetch`), so processes starting or restarting together
-   * (a rolling deploy) fetch once per UF_REFRESH_MINUTES between them, not once each.
-   */
-  function start() {
-    if (timer) return;
-    runOnce();
-    timer = setInterval(runOnce, options.checkMs ?? DEFAULT_CHECK_MS);
-    timer.unref();
-  }
-
-  /** Stops the timers, aborts a fetch in flight and waits for the run to end. */
-  async function stop() {
-    if (timer) clearInterval(timer);
-    timer = null;
-    stopping.abort();
-    await running;
-  }
-
-  return { current, listValues, putValue, reprice, refresh, start, stop };
+  return { current, listValues, putValue, reprice, refresh };
 }
 
 export type UfService = ReturnType<typeof createUfService>;

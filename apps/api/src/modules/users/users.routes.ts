@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
@@ -18,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   const admin = app.authorize(['admin']);
 
   app.get(
-    '/me',
+    '/users/me',
     {
       schema: {
         tags: ['users'],
@@ -35,7 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
 
   app.get(
-    '',
+    '/users',
     {
       schema: {
         tags: ['users'],
@@ -49,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
 
   app.patch(
-    '/:id',
+    '/users/:id',
     {
       schema: {
         tags: ['users'],
@@ -60,15 +61,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
       onRequest: admin,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request) => {
       const user = await users.changeRole(request.member, request.params.id, request.body.role);
       return ok(`${user.name} is now ${user.role}`, user);
-    },
+    }),
   );
 
   app.delete(
-    '/:id',
+    '/users/:id',
     {
       schema: {
         tags: ['users'],
@@ -83,9 +83,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
       onRequest: admin,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok('User deleted', await users.remove(request.member, request.params.id));
-    },
+    withMember(async (request) =>
+      ok('User deleted', await users.remove(request.member, request.params.id)),
+    ),
   );
 };

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { VisitsService } from './visits.service.js';
 
 /**
@@ -24,7 +25,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   const editor = app.authorize(['editor', 'admin']);
 
   app.get(
-    '/api/properties/:id/visits',
+    '/properties/:id/visits',
     {
       schema: {
         tags: ['visits'],
@@ -38,7 +39,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   );
 
   app.post(
-    '/api/properties/:id/visits',
+    '/properties/:id/visits',
     {
       schema: {
         tags: ['visits'],
@@ -49,15 +50,14 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: editor,
     },
-    async (request, reply) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request, reply) => {
       const created = await visits.create(request.member, request.params.id, request.body);
       return reply.code(201).send(ok('Visit logged', created));
-    },
+    }),
   );
 
   app.get(
-    '/api/visits/upcoming',
+    '/visits/upcoming',
     {
       schema: {
         tags: ['visits'],
@@ -66,14 +66,11 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: member,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok('Upcoming visits', await visits.upcoming(request.member));
-    },
+    withMember(async (request) => ok('Upcoming visits', await visits.upcoming(request.member))),
   );
 
   app.get(
-    '/api/visits/visitors',
+    '/visits/visitors',
     {
       schema: {
         tags: ['visits'],
@@ -86,7 +83,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   );
 
   app.put(
-    '/api/visits/:id',
+    '/visits/:id',
     {
       schema: {
         tags: ['visits'],
@@ -97,17 +94,13 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok(
-        'Visit updated',
-        await visits.update(request.member, request.params.id, request.body),
-      );
-    },
+    withMember(async (request) =>
+      ok('Visit updated', await visits.update(request.member, request.params.id, request.body)),
+    ),
   );
 
   app.delete(
-    '/api/visits/:id',
+    '/visits/:id',
     {
       schema: {
         tags: ['visits'],
@@ -117,9 +110,8 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
       },
       onRequest: editor,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok('Visit removed', await visits.remove(request.member, request.params.id));
-    },
+    withMember(async (request) =>
+      ok('Visit removed', await visits.remove(request.member, request.params.id)),
+    ),
   );
 };

@@ -21,7 +21,12 @@ import {
   type HistoryActor,
   recordPropertyHistory,
 } from '../history/history.service.js';
-import type { AttachablePhoto, PhotosService } from '../photos/photos.service.js';
+import {
+  type AttachablePhoto,
+  type PhotosService,
+  photoColumns,
+} from '../photos/photos.service.js';
+import { stageAfterVisit } from '../properties/stage-rules.js';
 import * as repo from './visits.repository.js';
 
 export type VisitsServiceOptions = {
@@ -34,20 +39,6 @@ export type VisitsServiceOptions = {
 const SWEEP_BATCH = 500;
 
 const actorOf = (me: Me): HistoryActor => ({ id: me.id, name: me.name });
-
-/**
- * The stage a visit at `visitedAt` moves a property to, or null when it stays: a visit that took
- * place moves new and to visit on to visited; one ahead moves new to to visit. Never backwards.
- */
-export function stageAfterVisit(
-  stage: PropertyStage,
-  visitedAt: Date,
-  now: Date,
-): PropertyStage | null {
-  if (visitedAt.getTime() <= now.getTime())
-    return stage === 'new' || stage === 'to_visit' ? 'visited' : null;
-  return stage === 'new' ? 'to_visit' : null;
-}
 
 const notFound = (id: number) => new AppError('NOT_FOUND', `Visit ${id} not found.`);
 
@@ -110,13 +101,7 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
 
   const photoRow = (visitId: number, photo: AttachablePhoto, position: number) => ({
     visit_id: visitId,
-    storage_key: photo.key,
-    position,
-    content_type: photo.contentType,
-    bytes: photo.bytes,
-    width: photo.width,
-    height: photo.height,
-    content_hash: photo.contentHash,
+    ...photoColumns(photo, position),
   });
 
   /** Moves the property's stage when the visit says so, with its history entry. */
@@ -232,23 +217,23 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
         rating: payload.rating,
         updated_at: now,
       });
-      const kept = new Set(payload.photos.filter((e): e is number => typeof e === 'number'));
-      const removed = [...existing.values()].filter((p) => !kept.has(p.id));
-      await repo.deleteVisitPhotos(
+      const { removed, attached } = await photos.applyPhotoList(
         tx,
-        removed.map((p) => p.id),
+        existing,
+        payload.photos,
+        attachment.photos,
+        {
+          remove: (ids) => repo.deleteVisitPhotos(tx, ids),
+          move: (photoId, position) => repo.setVisitPhotoPosition(tx, photoId, position),
+          add: async (photo, position) => {
+            const [row] = await repo.insertVisitPhotos(tx, [photoRow(id, photo, position)]);
+            if (!row) throw new Error('insert returned no row');
+            return row.id;
+          },
+        },
       );
-      const added = new Map(attachment.photos.map((p) => [p.key, p]));
-      for (const [position, entry] of payload.photos.entries()) {
-        if (typeof entry === 'number') await repo.setVisitPhotoPosition(tx, entry, position);
-        else {
-          const photo = added.get(entry);
-          if (photo) await repo.insertVisitPhotos(tx, [photoRow(id, photo, position)]);
-        }
-      }
-      await photos.markAttached(tx, [...added.keys()]);
 
-      const photoCount = existing.size - removed.length + added.size;
+      const photoCount = existing.size - removed.length + attached;
       const fields = changedFields(
         {
           visited_at: current.visited_at.toISOString(),

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
 import type { WaitlistService } from './waitlist.service.js';
 
 export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }> = async (
@@ -17,7 +18,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
   const admin = app.authorize(['admin']);
 
   app.get(
-    '',
+    '/waitlist',
     {
       schema: {
         tags: ['waitlist'],
@@ -32,7 +33,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
   );
 
   app.post(
-    '/:id/approve',
+    '/waitlist/:id/approve',
     {
       schema: {
         tags: ['waitlist'],
@@ -43,15 +44,14 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
       },
       onRequest: admin,
     },
-    async (request, reply) => {
-      if (!request.member) throw new Error('authorize did not set a member');
+    withMember(async (request, reply) => {
       const user = await waitlist.approve(request.member, request.params.id, request.body.role);
       return reply.code(201).send(ok(`${user.name} can now sign in as ${user.role}`, user));
-    },
+    }),
   );
 
   app.delete(
-    '/:id',
+    '/waitlist/:id',
     {
       schema: {
         tags: ['waitlist'],
@@ -61,9 +61,8 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
       },
       onRequest: admin,
     },
-    async (request) => {
-      if (!request.member) throw new Error('authorize did not set a member');
-      return ok('Waitlist entry deleted', await waitlist.remove(request.member, request.params.id));
-    },
+    withMember(async (request) =>
+      ok('Waitlist entry deleted', await waitlist.remove(request.member, request.params.id)),
+    ),
   );
 };

@@ -1,10 +1,4 @@
-import {
-  type ErrorCode,
-  type ErrorEnvelope,
-  type Issue,
-  issueOf,
-  type Reason,
-} from '@bec/contracts';
+import { type ErrorCode, type ErrorEnvelope, type Issue, issueOf } from '@bec/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -42,13 +36,11 @@ const isDatabaseUnavailable = (err: unknown): boolean => {
   return false;
 };
 
-/** Issues go out twice: as English sentences per field, and as codes to word in any language. */
-const body = (
-  code: ErrorCode,
-  message: string,
-  issues?: Issue[],
-  reason?: Reason,
-): ErrorEnvelope => ({
+/**
+ * The one way an error envelope is built: from an AppError. Issues go out twice: as English
+ * sentences per field, and as codes to word in any language.
+ */
+const body = ({ code, message, issues, reason }: AppError): ErrorEnvelope => ({
   status: 'error',
   message,
   data: null,
@@ -86,13 +78,12 @@ async function errorHandler(app: FastifyInstance) {
           issue.message ?? '',
         ),
       );
-      const invalid = validationError(issues);
-      return reply.code(400).send(body(invalid.code, invalid.message, invalid.issues));
+      return reply.code(400).send(body(validationError(issues)));
     }
     if (err instanceof AppError) {
       const status = statusOf(err.code);
       if (status >= 500) request.log.warn({ err }, err.message);
-      return reply.code(status).send(body(err.code, err.message, err.issues, err.reason));
+      return reply.code(status).send(body(err));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
@@ -100,8 +91,10 @@ async function errorHandler(app: FastifyInstance) {
         .code(503)
         .send(
           body(
-            'DATABASE_UNAVAILABLE',
-            'The database is unavailable right now; try again in a moment.',
+            new AppError(
+              'DATABASE_UNAVAILABLE',
+              'The database is unavailable right now; try again in a moment.',
+            ),
           ),
         );
     }
@@ -110,15 +103,17 @@ async function errorHandler(app: FastifyInstance) {
       // Fastify's own client errors (malformed JSON, body too large, not JSON), each with its code.
       request.log.info({ err }, 'client error');
       const code = CLIENT_ERROR_CODES[status] ?? 'VALIDATION_FAILED';
-      return reply.code(status).send(body(code, err.message));
+      return reply.code(status).send(body(new AppError(code, err.message)));
     }
     request.log.error({ err }, 'unhandled error');
     return reply
       .code(500)
       .send(
         body(
-          'INTERNAL',
-          `Something went wrong on our side; it was logged as request ${request.id}.`,
+          new AppError(
+            'INTERNAL',
+            `Something went wrong on our side; it was logged as request ${request.id}.`,
+          ),
         ),
       );
   });
@@ -141,7 +136,7 @@ async function errorHandler(app: FastifyInstance) {
     }
     return reply
       .code(404)
-      .send(body('NOT_FOUND', `No such endpoint: ${request.method} ${pathname}`));
+      .send(body(new AppError('NOT_FOUND', `No such endpoint: ${request.method} ${pathname}`)));
   });
 }
 

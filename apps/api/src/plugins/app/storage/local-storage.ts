@@ -14,12 +14,19 @@ import {
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ErrorCode } from '@bec/contracts';
 import type { PhotoStorage, UploadSize } from './photo-storage.js';
 import type { UrlSigner } from './url-signer.js';
 
+/** Why a local PUT is refused, as the error code its answer carries (its status follows). */
+export type LocalUploadRefusal = Extract<
+  ErrorCode,
+  'VALIDATION_FAILED' | 'FORBIDDEN' | 'BODY_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'
+>;
+
 export type LocalUploadCheck =
   | { ok: true; contentType: string; size: number }
-  | { ok: false; status: 400 | 403 | 413 | 415; message: string };
+  | { ok: false; code: LocalUploadRefusal; message: string };
 
 /** A second PUT to a key that holds a file: upload URLs are good for one upload. */
 export class UploadUsedError extends Error {
@@ -126,44 +133,53 @@ export function createLocalStorage(options: { dir: string; signer: UrlSigner }) 
           ? { atMost: Number(query.max_size) }
           : null;
     if (!type || !size || !expires || !sig)
-      return { ok: false, status: 403, message: 'This upload URL is incomplete.' };
+      return { ok: false, code: 'FORBIDDEN', message: 'This upload URL is incomplete.' };
     if (!signer.verify(putPayload(key, type, size, Number(expires)), sig)) {
       return {
         ok: false,
-        status: 403,
+        code: 'FORBIDDEN',
         message: 'This upload URL is not valid (its signature does not match).',
       };
     }
     if (Number(expires) * 1000 < now) {
-      return { ok: false, status: 403, message: 'This upload URL has expired; ask for a new one.' };
+      return {
+        ok: false,
+        code: 'FORBIDDEN',
+        message: 'This upload URL has expired; ask for a new one.',
+      };
     }
     const contentType = headers.contentType?.split(';')[0]?.trim().toLowerCase();
     if (contentType !== type) {
       return {
         ok: false,
-        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
         message: `This upload URL is for ${type}, not ${contentType ?? 'no content type'}.`,
       };
     }
     const length = Number(headers.contentLength);
     if (!headers.contentLength || !Number.isSafeInteger(length)) {
-      return { ok: false, status: 400, message: 'The upload needs a Content-Length.' };
+      return {
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        message: 'The upload needs a Content-Length.',
+      };
     }
     if ('exact' in size && length !== size.exact) {
       return {
         ok: false,
-        status: length > size.exact ? 413 : 400,
+        code: length > size.exact ? 'BODY_TOO_LARGE' : 'VALIDATION_FAILED',
         message: `This upload URL is for ${size.exact} bytes, not ${length}.`,
       };
     }
     if ('atMost' in size && length > size.atMost) {
       return {
         ok: false,
-        status: 413,
+        code: 'BODY_TOO_LARGE',
         message: `This upload URL is for at most ${size.atMost} bytes, not ${length}.`,
       };
     }
-    if (length === 0) return { ok: false, status: 400, message: 'The upload is empty.' };
+    if (length === 0)
+      return { ok: false, code: 'VALIDATION_FAILED', message: 'The upload is empty.' };
     return { ok: true, contentType, size: length };
   }
 

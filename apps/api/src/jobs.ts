@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { onTheClock } from './lib/on-the-clock.js';
+import type { PhotosService } from './modules/photos/photos.service.js';
+import type { UfService } from './modules/uf/uf.service.js';
+import type { VisitsService } from './modules/visits/visits.service.js';
+
+/*
+ * Every background job of a process, all on the clock (lib/on-the-clock.ts): each runs at the
+ * same moments in every process of a deployment, so each is written to be safe to run in several
+ * at once (ADR 023). They start once the app is ready and stop when it closes.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the unattached-upload collection now (or as of `now`); answers how many went. */
+    collectUnattachedPhotos: (now?: Date) => Promise<number>;
+    /** Moves properties whose visit's time has come to visited now (or as of `now`). */
+    sweepVisits: (now?: Date) => Promise<number>;
+  }
+}
+
+/** How often each process checks whether the UF in effect moved (the day rolled over). */
+const UF_CHECK_MS = 60_000;
+/** How often past visits move their property on to visited. */
+const VISIT_SWEEP_MS = 5 * 60_000;
+
+export type JobsOptions = {
+  uf: UfService;
+  photos: PhotosService;
+  visits: VisitsService;
+  /** UPLOAD_COLLECTION_SECONDS, in milliseconds. */
+  uploadCollectionMs: number;
+};
+
+export function registerJobs(app: FastifyInstance, options: JobsOptions) {
+  const { uf, photos, visits } = options;
+  app.decorate(
+    'collectUnattachedPhotos',
+    async (now?: Date) => (await photos.collectUnattached(now)).length,
+  );
+  app.decorate('sweepVisits', (now?: Date) => visits.sweep(now));
+
+  const stopping = new AbortController();
+  let jobs: { stop: () => Promise<void> }[] = [];
+  app.addHook('onReady', async () => {
+    jobs = [
+      // The UF: at start and every minute. It fetches only when the fetch is due for the whole
+      // deployment (`uf_fetch`), so processes starting or restarting together (a rolling deploy)
+      // fetch once per UF_REFRESH_MINUTES between them, and re-prices when the value in effect
+      // moves.
+      onTheClock(UF_CHECK_MS, () => uf.refresh({ signal: stopping.signal }), {
+        atStart: true,
+        onError: (err) => {
+          // The database may be down; the next check tries again.
+          if (!stopping.signal.aborted)
+            app.log.warn({ err }, 'The UF job failed; it runs again shortly');
+        },
+      }),
+      // Uploads nobody attached, every UPLOAD_COLLECTION_SECONDS (hourly, on the hour), by every
+      // process at once: row locks give each upload to one of them.
+      onTheClock(
+        options.uploadCollectionMs,
+        async (tick) => {
+          const keys = await photos.collectUnattached();
+          if (keys.length)
+            app.log.info(
+              { tick, collected: keys.length, keys },
+              `Collected ${keys.length} upload${keys.length === 1 ? '' : 's'} never attached`,
+            );
+          else app.log.debug({ tick, collected: 0 }, 'No uploads to collect');
+        },
+        { onError: (err) => app.log.warn({ err }, 'collecting unattached photos failed') },
+      ),
+      // Visits whose time has come move their property to visited (one conditional statement
+      // with SKIP LOCKED: each move happens once across processes).
+      onTheClock(VISIT_SWEEP_MS, () => visits.sweep(), {
+        onError: (err) => app.log.warn({ err }, 'sweeping past visits failed'),
+      }),
+    ];
+  });
+  app.addHook('onClose', async () => {
+    // A UF fetch in flight is aborted; the other runs are waited for.
+    stopping.abort();
+    await Promise.all(jobs.map((job) => job.stop()));
+  });
+}
