@@ -1,4 +1,5 @@
 import { type ErrorCode, ErrorCodeSchema } from './common.js';
+import { EXPORT_COLUMNS, type ExportHeadingKey, exportHeadingKey } from './export-columns.js';
 import {
   CLIENT_FAILURES,
   type ClientFailure,
@@ -13,18 +14,19 @@ import { type StageLabelKey, stageLabelKey } from './stages.js';
 
 /**
  * Every key of the shared catalogue (`locales/*.json`): issues', error codes', client failures',
- * reasons', and the stages' names.
+ * reasons', the stages' names and the CSV export's headings.
  */
 export type CatalogueKey =
   | IssueKey
   | `error.${ErrorCode}`
   | `client.${ClientFailure}`
   | `reason.${ReasonCode}`
-  | StageLabelKey;
+  | StageLabelKey
+  | ExportHeadingKey;
 
 /**
  * Every key the shared catalogue must have, and no other: each rule, field label, error code,
- * client failure, reason and stage name (the catalogue's tests compare the JSON files against
+ * client failure, reason, stage name and export heading (the catalogue's tests compare the JSON files against
  * this list).
  */
 export const catalogueKeys = (): CatalogueKey[] => [
@@ -34,4 +36,5 @@ export const catalogueKeys = (): CatalogueKey[] => [
   ...(Object.keys(CLIENT_FAILURES) as ClientFailure[]).map((code) => `client.${code}` as const),
   ...(Object.keys(REASONS) as ReasonCode[]).map((code) => `reason.${code}` as const),
   ...PROPERTY_STAGES.map(stageLabelKey),
+  ...EXPORT_COLUMNS.map(exportHeadingKey),
 ];

@@ -3,6 +3,7 @@ export * from './catalogue.js';
 export * from './common.js';
 export * from './config.js';
 export * from './duplicates.js';
+export * from './export-columns.js';
 export * from './history.js';
 export * from './issues.js';
 export * from './locale.js';

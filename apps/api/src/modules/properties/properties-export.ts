@@ -1,16 +1,19 @@
 import { Readable } from 'node:stream';
-import type { PropertyStage } from '@bec/contracts';
+import {
+  type CatalogueKey,
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  exportHeadingKey,
+  type PropertyStage,
+  stageLabelKey,
+} from '@bec/contracts';
+import spanish from '@bec/contracts/locales/es-CL.json' with { type: 'json' };
 
-/** The stages as the Spanish UI names them (the CSV's headers are Spanish too). */
-const STAGE_NAMES: Record<PropertyStage, string> = {
-  new: 'Nueva',
-  to_visit: 'Por visitar',
-  visited: 'Visitada',
-  negotiating: 'En negociación',
-  offer_made: 'Oferta hecha',
-  bought: 'Comprada',
-  discarded: 'Descartada',
-};
+/**
+ * The file is Spanish, as the team's spreadsheets are: its headings and stage names are the shared
+ * catalogue's (ADR 029), the words the screens show.
+ */
+const es: Record<CatalogueKey, string> = spanish;
 
 /** One exported row, as the export query answers it. */
 export type ExportRow = {
@@ -65,44 +68,45 @@ function cell(value: string) {
   return /[";\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const COLUMNS: [string, (r: ExportRow) => string][] = [
-  ['ID', (r) => String(r.id)],
-  ['Nombre', (r) => r.name],
-  ['Dirección', (r) => r.address],
-  ['Comuna', (r) => r.city_name],
-  ['Región', (r) => r.region_name],
-  ['Tipo', (r) => r.property_type_name],
+/** Each column's value; the type holds it to EXPORT_COLUMNS, which gives their order. */
+const VALUES: Record<ExportColumn, (r: ExportRow) => string> = {
+  id: (r) => String(r.id),
+  name: (r) => r.name,
+  address: (r) => r.address,
+  city: (r) => r.city_name,
+  region: (r) => r.region_name,
+  type: (r) => r.property_type_name,
   // The peso equivalent: the price itself in CLP, converted at the UF of 'Fecha UF' in UF (empty
   // for a UF price while no UF value is known).
-  ['Precio (CLP)', (r) => (r.price === null ? '' : String(r.price))],
+  price_clp: (r) => (r.price === null ? '' : String(r.price)),
   // On land area for Terreno and Parcela, on built area for the rest (as on the cards).
-  ['Precio por m² (CLP)', (r) => (r.price_per_sqm === null ? '' : String(r.price_per_sqm))],
-  ['Superficie construida (m²)', (r) => decimal(r.building_sqmts)],
-  ['Superficie terreno (m²)', (r) => decimal(r.land_sqmts)],
-  ['Estacionamiento (m²)', (r) => decimal(r.parking_sqmts)],
-  ['Superficie adicional (m²)', (r) => decimal(r.additional_sqmts)],
-  ['Subterráneo (m²)', (r) => decimal(r.basement_sqmts)],
-  ['Habitaciones', (r) => (r.rooms === null ? '' : String(r.rooms))],
-  ['Visitada', (r) => (r.visited ? 'Sí' : 'No')],
-  ['Corredor', (r) => r.broker_name ?? ''],
-  ['Latitud', (r) => decimal(r.latitude)],
-  ['Longitud', (r) => decimal(r.longitude)],
-  ['Google Maps', (r) => r.google_maps_url ?? ''],
-  ['Notas', (r) => r.notes ?? ''],
-  ['Creada', (r) => date(r.created_at)],
-  ['Actualizada', (r) => date(r.updated_at)],
+  price_per_sqm_clp: (r) => (r.price_per_sqm === null ? '' : String(r.price_per_sqm)),
+  building_sqmts: (r) => decimal(r.building_sqmts),
+  land_sqmts: (r) => decimal(r.land_sqmts),
+  parking_sqmts: (r) => decimal(r.parking_sqmts),
+  additional_sqmts: (r) => decimal(r.additional_sqmts),
+  basement_sqmts: (r) => decimal(r.basement_sqmts),
+  rooms: (r) => (r.rooms === null ? '' : String(r.rooms)),
+  visited: (r) => (r.visited ? 'Sí' : 'No'),
+  broker: (r) => r.broker_name ?? '',
+  latitude: (r) => decimal(r.latitude),
+  longitude: (r) => decimal(r.longitude),
+  google_maps_url: (r) => r.google_maps_url ?? '',
+  notes: (r) => r.notes ?? '',
+  created_at: (r) => date(r.created_at),
+  updated_at: (r) => date(r.updated_at),
   // Added with UF prices, after the older columns so that those keep their places: the price as
   // entered and its unit, the UF equivalents (empty for a peso price while no UF value is known)
   // and the day of the UF that both equivalents were converted with.
-  ['Precio ingresado', (r) => decimal(r.price_amount)],
-  ['Moneda', (r) => r.price_unit],
-  ['Precio (UF)', (r) => decimal(r.price_uf)],
-  ['Precio por m² (UF)', (r) => decimal(r.price_per_sqm_uf)],
-  ['Fecha UF', (r) => r.uf_date ?? ''],
+  price_entered: (r) => decimal(r.price_amount),
+  price_unit: (r) => r.price_unit,
+  price_uf: (r) => decimal(r.price_uf),
+  price_per_sqm_uf: (r) => decimal(r.price_per_sqm_uf),
+  uf_date: (r) => r.uf_date ?? '',
   // Added with the pipeline, last for the same reason.
-  ['Etapa', (r) => STAGE_NAMES[r.stage]],
-  ['Motivo del descarte', (r) => r.discard_reason ?? ''],
-];
+  stage: (r) => es[stageLabelKey(r.stage)],
+  discard_reason: (r) => r.discard_reason ?? '',
+};
 
 const line = (cells: string[]) => `${cells.map(cell).join(SEPARATOR)}\r\n`;
 
@@ -113,9 +117,9 @@ const line = (cells: string[]) => `${cells.map(cell).join(SEPARATOR)}\r\n`;
 export function propertiesCsv(batches: AsyncIterable<ExportRow[]>) {
   return Readable.from(
     (async function* csv() {
-      yield `\uFEFF${line(COLUMNS.map(([header]) => header))}`;
+      yield `\uFEFF${line(EXPORT_COLUMNS.map((column) => es[exportHeadingKey(column)]))}`;
       for await (const rows of batches)
-        yield rows.map((r) => line(COLUMNS.map(([, value]) => value(r)))).join('');
+        yield rows.map((r) => line(EXPORT_COLUMNS.map((column) => VALUES[column](r)))).join('');
     })(),
   );
 }

@@ -1,0 +1,21 @@
+import { openDatabase } from '/work/main/apps/api/src/db/client.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+let t = performance.now();
+const h = await openDatabase({ kind: 'pglite', dataDir: null });
+console.log('open', (performance.now() - t).toFixed(0)); t = performance.now();
+await h.migrate();
+console.log('migrate', (performance.now() - t).toFixed(0)); t = performance.now();
+// @ts-ignore
+const client = (h as any).client ?? null;
+await h.close();
+t = performance.now();
+const c = new PGlite({ extensions: { pg_trgm, unaccent } });
+await c.waitReady;
+console.log('bare open', (performance.now() - t).toFixed(0)); t = performance.now();
+const dump = await c.dumpDataDir('none');
+console.log('dump', (performance.now() - t).toFixed(0), dump.size); t = performance.now();
+const c2 = new PGlite({ extensions: { pg_trgm, unaccent }, loadDataDir: dump });
+await c2.waitReady;
+console.log('load open', (performance.now() - t).toFixed(0));
