@@ -91,13 +91,23 @@ export default defineConfig({
   testDir: './e2e',
   projects: [
     // The development configuration: embedded PGlite, local photos, the embedded provider.
-    { name: 'demo', testIgnore: 'production/**', use: { baseURL } },
+    { name: 'demo', testIgnore: 'production/**', use: { baseURL }, workers: 1 },
     // Skipped, with the reason, when it cannot run (journeys.spec.ts).
-    { name: 'production', testDir: './e2e/production', use: { baseURL: PRODUCTION.appOrigin } },
+    {
+      name: 'production',
+      testDir: './e2e/production',
+      use: { baseURL: PRODUCTION.appOrigin },
+      workers: 1,
+    },
   ],
+  // Each project's journeys share one server and its data, so they run one at a time, in file
+  // order; the two projects (each with servers of its own) run side by side.
   fullyParallel: false,
-  workers: 1,
-  retries: 0,
+  workers: 2,
+  // A journey that fails is run once more, and the summary counts it apart ("passed only on
+  // retry"): the browser on a loaded 2-core machine is sometimes slower than a wait allows, and
+  // one such stall must not hide the rest of the run's verdict. A second failure fails the run.
+  retries: 1,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   timeout: 30_000,

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import { getJson } from './http-json.js';
-import {
-  checkPublished,
-  firstIssues,
-  type PublishedUf,
-  type UfSourceAdapter,
-  UfSourceError,
-  yearsAround,
-} from './uf-source.js';
+import { type UfSourceAdapter, yearlySource } from './uf-source.js';
 
 export const CMF_URL = 'https://api.cmfchile.cl/api-sbifv3/recursos_api';
 
@@ -36,26 +28,12 @@ export function cmfSource({
   apiKey: string;
   timeoutMs: number;
 }): UfSourceAdapter {
-  return {
+  return yearlySource({
     name: 'cmf',
-    async fetchValues(today, signal) {
-      const values: PublishedUf[] = [];
-      const [year, next] = yearsAround(today);
-      values.push(...(await fetchYear(year as number)));
-      if (next !== undefined) values.push(...(await fetchYear(next).catch(() => [])));
-      return checkPublished(values, today);
-
-      async function fetchYear(y: number) {
-        const url = `${baseUrl}/uf/${y}?apikey=${encodeURIComponent(apiKey)}&formato=json`;
-        const body = await getJson(url, { timeoutMs, signal });
-        const parsed = AnswerSchema.safeParse(body);
-        if (!parsed.success)
-          throw new UfSourceError(`the answer is not a UF series: ${firstIssues(parsed.error)}`);
-        return parsed.data.UFs.map((entry) => ({
-          date: entry.Fecha,
-          value: chileanNumber(entry.Valor),
-        }));
-      }
-    },
-  };
+    url: (year) => `${baseUrl}/uf/${year}?apikey=${encodeURIComponent(apiKey)}&formato=json`,
+    answer: AnswerSchema,
+    values: (answer) =>
+      answer.UFs.map((entry) => ({ date: entry.Fecha, value: chileanNumber(entry.Valor) })),
+    timeoutMs,
+  });
 }

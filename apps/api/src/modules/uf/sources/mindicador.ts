@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { chileDateOfMidnight } from '../../../lib/chile-date.js';
-import { getJson } from './http-json.js';
-import {
-  checkPublished,
-  firstIssues,
-  type PublishedUf,
-  type UfSourceAdapter,
-  UfSourceError,
-  yearsAround,
-} from './uf-source.js';
+import { type UfSourceAdapter, yearlySource } from './uf-source.js';
 
 export const MINDICADOR_URL = 'https://mindicador.cl/api';
 
@@ -30,25 +22,15 @@ export function mindicadorSource({
   baseUrl?: string;
   timeoutMs: number;
 }): UfSourceAdapter {
-  return {
+  return yearlySource({
     name: 'mindicador',
-    async fetchValues(today, signal) {
-      const values: PublishedUf[] = [];
-      const [year, next] = yearsAround(today);
-      values.push(...(await fetchYear(year as number)));
-      if (next !== undefined) values.push(...(await fetchYear(next).catch(() => [])));
-      return checkPublished(values, today);
-
-      async function fetchYear(y: number) {
-        const body = await getJson(`${baseUrl}/uf/${y}`, { timeoutMs, signal });
-        const parsed = AnswerSchema.safeParse(body);
-        if (!parsed.success)
-          throw new UfSourceError(`the answer is not a UF series: ${firstIssues(parsed.error)}`);
-        return parsed.data.serie.map((entry) => ({
-          date: chileDateOfMidnight(new Date(entry.fecha)),
-          value: entry.valor,
-        }));
-      }
-    },
-  };
+    url: (year) => `${baseUrl}/uf/${year}`,
+    answer: AnswerSchema,
+    values: (answer) =>
+      answer.serie.map((entry) => ({
+        date: chileDateOfMidnight(new Date(entry.fecha)),
+        value: entry.valor,
+      })),
+    timeoutMs,
+  });
 }
