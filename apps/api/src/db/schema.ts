@@ -294,6 +294,22 @@ export type PropertyInsert = Omit<
 export const withDerivedColumns = (rows: PropertyInsert[]) =>
   rows as (typeof properties.$inferInsert)[];
 
+/**
+ * A stored photo's columns, the same for a property's and a visit's photos (each table calls it:
+ * Drizzle's column builders belong to one table).
+ */
+const storedPhotoColumns = () => ({
+  storage_key: text('storage_key').notNull().unique(),
+  position: integer('position').notNull(),
+  content_type: text('content_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  /** SHA-256 of the uploaded file (hex), for duplicate warnings; null for photos before 0004. */
+  content_hash: text('content_hash'),
+  created_at: timestamptz('created_at'),
+});
+
 export const property_photos = pgTable(
   'property_photos',
   {
@@ -301,15 +317,7 @@ export const property_photos = pgTable(
     property_id: integer('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
-    storage_key: text('storage_key').notNull().unique(),
-    position: integer('position').notNull(),
-    content_type: text('content_type').notNull(),
-    bytes: integer('bytes').notNull(),
-    width: integer('width'),
-    height: integer('height'),
-    /** SHA-256 of the uploaded file (hex), for duplicate warnings; null for photos before 0004. */
-    content_hash: text('content_hash'),
-    created_at: timestamptz('created_at'),
+    ...storedPhotoColumns(),
   },
   (t) => [
     index('property_photos_property_idx').on(t.property_id, t.position),
@@ -482,14 +490,7 @@ export const visit_photos = pgTable(
     visit_id: integer('visit_id')
       .notNull()
       .references(() => property_visits.id, { onDelete: 'cascade' }),
-    storage_key: text('storage_key').notNull().unique(),
-    position: integer('position').notNull(),
-    content_type: text('content_type').notNull(),
-    bytes: integer('bytes').notNull(),
-    width: integer('width'),
-    height: integer('height'),
-    content_hash: text('content_hash'),
-    created_at: timestamptz('created_at'),
+    ...storedPhotoColumns(),
   },
   (t) => [index('visit_photos_visit_idx').on(t.visit_id, t.position)],
 );
