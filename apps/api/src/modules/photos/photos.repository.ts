@@ -8,21 +8,15 @@ export const insertUploads = async (db: Database, rows: (typeof uploads.$inferIn
   if (rows.length) await db.insert(uploads).values(rows);
 };
 
+/** The uploads among `keys` issued to `userId` and not attached yet. */
+const unattachedBy = (userId: number, keys: string[]) =>
+  and(inArray(uploads.key, keys), eq(uploads.issued_to, userId), isNull(uploads.attached_at));
+
 /** Uploads the caller may attach: issued to them and not attached yet, locked until commit. */
 export const attachableUploads = (db: Database, userId: number, keys: string[]) =>
   keys.length === 0
     ? Promise.resolve([])
-    : db
-        .select({ key: uploads.key })
-        .from(uploads)
-        .where(
-          and(
-            inArray(uploads.key, keys),
-            eq(uploads.issued_to, userId),
-            isNull(uploads.attached_at),
-          ),
-        )
-        .for('update');
+    : db.select({ key: uploads.key }).from(uploads).where(unattachedBy(userId, keys)).for('update');
 
 /**
  * The caller's uploads not attached yet, read without locking: checked before a save's
@@ -34,13 +28,7 @@ export const unattachedUploads = (db: Database, userId: number, keys: string[]) 
     : db
         .select({ key: uploads.key, bytes: uploads.bytes, exact_size: uploads.exact_size })
         .from(uploads)
-        .where(
-          and(
-            inArray(uploads.key, keys),
-            eq(uploads.issued_to, userId),
-            isNull(uploads.attached_at),
-          ),
-        );
+        .where(unattachedBy(userId, keys));
 
 export async function markAttached(db: Database, keys: string[]) {
   if (keys.length)
