@@ -346,7 +346,7 @@ export type Config = {
         forcePathStyle: boolean;
         /** The most one call may take, tries and transfer included (S3_TIMEOUT). */
         timeoutMs: number;
-        /** Tries per call, for failures the SDK deems passing (S3_MAX_ATTEMPTS). */
+        /** Tries per call (S3_MAX_ATTEMPTS). */
         maxAttempts: number;
       };
   photos: {

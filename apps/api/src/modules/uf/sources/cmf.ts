@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type UfSourceAdapter, yearlySource } from './uf-source.js';
+import type { UfSourceAdapter } from './uf-source.js';
+import { yearlySource } from './yearly-source.js';
 
 export const CMF_URL = 'https://api.cmfchile.cl/api-sbifv3/recursos_api';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chileDateOfMidnight } from '../../../lib/chile-date.js';
-import { type UfSourceAdapter, yearlySource } from './uf-source.js';
+import type { UfSourceAdapter } from './uf-source.js';
+import { yearlySource } from './yearly-source.js';
 
 export const MINDICADOR_URL = 'https://mindicador.cl/api';
 

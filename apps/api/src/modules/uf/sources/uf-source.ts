@@ -1,7 +1,5 @@
 import { FIRST_UF_DATE, hasAtMostTwoDecimals, MAX_UF_VALUE, MIN_UF_VALUE } from '@bec/contracts';
-import type { z } from 'zod';
 import { addDays } from '../../../lib/chile-date.js';
-import { getJson } from './http-json.js';
 
 /** One published UF value: its day (YYYY-MM-DD) and pesos per UF. */
 export type PublishedUf = { date: string; value: number };
@@ -65,38 +63,3 @@ export const firstIssues = (error: { issues: { path: PropertyKey[]; message: str
     .slice(0, 3)
     .map((issue) => `${issue.path.map(String).join('.') || 'the answer'}: ${issue.message}`)
     .join('; ');
-
-/**
- * A source that publishes a year's series at one address (both sources do): asks for the year of
- * `today` and, in December, the next one too (its failure then costs nothing), reads each answer
- * with `answer`, turns it into values with `values`, and checks them all.
- */
-export function yearlySource<Answer>({
-  name,
-  url,
-  answer,
-  values,
-  timeoutMs,
-}: {
-  name: UfSourceAdapter['name'];
-  url: (year: number) => string;
-  answer: z.ZodType<Answer>;
-  values: (answer: Answer) => PublishedUf[];
-  timeoutMs: number;
-}): UfSourceAdapter {
-  return {
-    name,
-    async fetchValues(today, signal) {
-      const fetchYear = async (year: number) => {
-        const parsed = answer.safeParse(await getJson(url(year), { timeoutMs, signal }));
-        if (!parsed.success)
-          throw new UfSourceError(`the answer is not a UF series: ${firstIssues(parsed.error)}`);
-        return values(parsed.data);
-      };
-      const [year, next] = yearsAround(today);
-      const published = await fetchYear(year as number);
-      if (next !== undefined) published.push(...(await fetchYear(next).catch(() => [])));
-      return checkPublished(published, today);
-    },
-  };
-}

@@ -8,11 +8,19 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Config } from '../../../config.js';
 import type { PhotoStorage } from './photo-storage.js';
 
-/** The bucket and how to reach it, as configured (S3_* variables, config.ts). */
-export type S3StorageOptions = Omit<Extract<Config['storage'], { kind: 's3' }>, 'kind'>;
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  /** The most one call may take, its tries and its transfer included (S3_TIMEOUT). */
+  timeoutMs: number;
+  /** Tries per call, for failures the SDK deems passing (S3_MAX_ATTEMPTS). */
+  maxAttempts: number;
+};
 
 /** The most a try may wait for its connection (or the whole timeout, if shorter). */
 const CONNECT_TIMEOUT_MS = 3000;
