@@ -99,6 +99,13 @@ export const isStorableText = (text: string) =>
 export const storable = <T extends z.ZodString>(schema: T) =>
   schema.refine(isStorableText, { error: rule('not_storable') });
 
+/** A number from `min` to `max`, both included: a latitude, a longitude. */
+export const numberBetween = (min: number, max: number) =>
+  z
+    .number({ error: rule('not_a_number') })
+    .min(min, { error: rule('between', { min, max }) })
+    .max(max, { error: rule('between', { min, max }) });
+
 /**
  * The days and instants the API reads run from year 1 to 9999: what PostgreSQL's `date` and
  * `timestamptz` and JavaScript's `Date` all hold, and all write as four-digit ISO years. PostgreSQL

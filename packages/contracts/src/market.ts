@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsText } from './common.js';
+import { digitsText, numberBetween } from './common.js';
 import { rule } from './issues.js';
 import { checkFilters, PropertyCardSchema, propertyFilterShape } from './property.js';
 import { UfValueSchema } from './uf.js';
@@ -22,14 +22,7 @@ const coordinate = (min: number, max: number) =>
     .string({ error: rule('not_a_number') })
     .regex(/^-?(0|[1-9][0-9]{0,2})(\.[0-9]{1,10})?$/, { error: rule('plain_coordinate') })
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, { error: rule('between', { min, max }) })
-        .max(max, {
-          error: rule('between', { min, max }),
-        }),
-    );
+    .pipe(numberBetween(min, max));
 
 /** The view's box: west < east and south < north (no box across the antimeridian). */
 export const BboxShape = {

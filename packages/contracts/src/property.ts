@@ -8,6 +8,7 @@ import {
   idText,
   int32Id,
   isStorableText,
+  numberBetween,
   storable,
   versionStamp,
 } from './common.js';
@@ -174,18 +175,8 @@ const PropertyFieldsSchema = z.object({
     .refine(isStorableText, { error: rule('not_storable') })
     .nullable()
     .default(null),
-  latitude: z
-    .number({ error: rule('not_a_number') })
-    .min(-90, { error: rule('between', { min: -90, max: 90 }) })
-    .max(90, { error: rule('between', { min: -90, max: 90 }) })
-    .nullable()
-    .default(null),
-  longitude: z
-    .number({ error: rule('not_a_number') })
-    .min(-180, { error: rule('between', { min: -180, max: 180 }) })
-    .max(180, { error: rule('between', { min: -180, max: 180 }) })
-    .nullable()
-    .default(null),
+  latitude: numberBetween(-90, 90).nullable().default(null),
+  longitude: numberBetween(-180, 180).nullable().default(null),
   rooms: z
     .number({ error: rule('not_a_number') })
     .int({ error: rule('whole_number') })
