@@ -205,6 +205,25 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
     return null;
   };
 
+  /**
+   * The sign-in in progress that a page of `/dev-signin/:uid` continues, with the texts to answer
+   * in; null once a 400 page is sent (a bad `?lang=`, or the sign-in expired or is another one).
+   */
+  const currentInteraction = async (
+    request: FastifyRequest<{ Params: { uid: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const query = pageQuery(request, reply);
+    if (!query) return null;
+    const interaction = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+    const texts = textsFor(request, query.lang, interaction?.params.ui_locales);
+    if (!interaction || interaction.uid !== request.params.uid) {
+      await expired(reply, texts);
+      return null;
+    }
+    return { interaction, texts };
+  };
+
   await app.register(async (signin) => {
     signin.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -232,13 +251,9 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
     };
 
     signin.get<{ Params: { uid: string } }>('/dev-signin/:uid', async (request, reply) => {
-      const query = pageQuery(request, reply);
-      if (!query) return reply;
-      const interaction = await provider
-        .interactionDetails(request.raw, reply.raw)
-        .catch(() => null);
-      const texts = textsFor(request, query.lang, interaction?.params.ui_locales);
-      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, texts);
+      const current = await currentInteraction(request, reply);
+      if (!current) return reply;
+      const { interaction, texts } = current;
       if (interaction.prompt.name === 'login')
         return sendHtml(reply, pageFor(interaction.uid, texts));
       // Any other prompt (consent) for our first-party client: grant and go on.
@@ -261,13 +276,9 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
     signin.post<{ Params: { uid: string }; Body: Record<string, string> }>(
       '/dev-signin/:uid',
       async (request, reply) => {
-        const query = pageQuery(request, reply);
-        if (!query) return reply;
-        const interaction = await provider
-          .interactionDetails(request.raw, reply.raw)
-          .catch(() => null);
-        const texts = textsFor(request, query.lang, interaction?.params.ui_locales);
-        if (!interaction || interaction.uid !== request.params.uid) return expired(reply, texts);
+        const current = await currentInteraction(request, reply);
+        if (!current) return reply;
+        const { interaction, texts } = current;
         const form = SignInFormSchema.safeParse(request.body ?? {});
         if (!form.success) {
           const values = { email: request.body?.email ?? '', name: request.body?.name ?? '' };
@@ -293,13 +304,7 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
     );
 
     signin.post<{ Params: { uid: string } }>('/dev-signin/:uid/abort', async (request, reply) => {
-      const query = pageQuery(request, reply);
-      if (!query) return reply;
-      const interaction = await provider
-        .interactionDetails(request.raw, reply.raw)
-        .catch(() => null);
-      const texts = textsFor(request, query.lang, interaction?.params.ui_locales);
-      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, texts);
+      if (!(await currentInteraction(request, reply))) return reply;
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
