@@ -99,6 +99,10 @@ export const isStorableText = (text: string) =>
 export const storable = <T extends z.ZodString>(schema: T) =>
   schema.refine(isStorableText, { error: rule('not_storable') });
 
+/** One of `values`, refused with the list of them: a sort, a stage, a grouping. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: rule('one_of', { options: values.join(', ') }) });
+
 /** A number from `min` to `max`, both included: a latitude, a longitude. */
 export const numberBetween = (min: number, max: number) =>
   z

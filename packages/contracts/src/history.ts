@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorSchema, calendarDay, digitsText, isStorableText } from './common.js';
+import { CursorSchema, calendarDay, digitsText, isStorableText, oneOf } from './common.js';
 import { rule } from './issues.js';
 import { PriceUnitSchema, PropertyStageSchema } from './property.js';
 
@@ -114,9 +114,7 @@ export const AUDIT_ACTIONS = [
   'user_deleted',
   'first_admin_granted',
 ] as const;
-export const AuditActionSchema = z.enum(AUDIT_ACTIONS, {
-  error: rule('one_of', { options: AUDIT_ACTIONS.join(', ') }),
-});
+export const AuditActionSchema = oneOf(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
 export const AuditEntrySchema = z.object({

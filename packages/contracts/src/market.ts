@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsText, numberBetween } from './common.js';
+import { digitsText, numberBetween, oneOf } from './common.js';
 import { rule } from './issues.js';
 import { checkFilters, PropertyCardSchema, propertyFilterShape } from './property.js';
 import { UfValueSchema } from './uf.js';
@@ -80,9 +80,7 @@ export type MapClusters = z.infer<typeof MapClustersSchema>;
 
 /** How statistics are grouped: by region, by comuna or by property type. */
 export const STATS_GROUPS = ['region', 'comuna', 'type'] as const;
-export const StatsGroupSchema = z.enum(STATS_GROUPS, {
-  error: rule('one_of', { options: STATS_GROUPS.join(', ') }),
-});
+export const StatsGroupSchema = oneOf(STATS_GROUPS);
 export type StatsGroup = z.infer<typeof StatsGroupSchema>;
 
 export const MarketStatsQuerySchema = z

@@ -9,6 +9,7 @@ import {
   int32Id,
   isStorableText,
   numberBetween,
+  oneOf,
   storable,
   versionStamp,
 } from './common.js';
@@ -44,9 +45,7 @@ export const PROPERTY_STAGES = [
   'bought',
   'discarded',
 ] as const;
-export const PropertyStageSchema = z.enum(PROPERTY_STAGES, {
-  error: rule('one_of', { options: PROPERTY_STAGES.join(', ') }),
-});
+export const PropertyStageSchema = oneOf(PROPERTY_STAGES);
 export type PropertyStage = z.infer<typeof PropertyStageSchema>;
 /** The stages that mean the team has been there (a discarded one, if it had a past visit). */
 export const VISITED_STAGES: readonly PropertyStage[] = [
@@ -295,9 +294,7 @@ export const PROPERTY_SORTS = [
   /** Best match first (name over comuna and region, over address, over broker and notes): needs `q`. */
   'relevance',
 ] as const;
-export const PropertySortSchema = z.enum(PROPERTY_SORTS, {
-  error: rule('one_of', { options: PROPERTY_SORTS.join(', ') }),
-});
+export const PropertySortSchema = oneOf(PROPERTY_SORTS);
 export type PropertySort = z.infer<typeof PropertySortSchema>;
 
 /** Which area a price per m² is on: built area, or land area for lots and parcels. */
