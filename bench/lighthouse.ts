@@ -33,7 +33,7 @@ import { type DemoPhoto, givePhotos, makeDemoPhotos, propertyWithPhotos } from '
 import { type DemoServer, startDemoServer } from './demo-server.js';
 import { misses, printFindings, printTable } from './lighthouse-report.js';
 import { type PageResult, runLighthouse } from './lighthouse-run.js';
-import { elapsedSeconds, progress } from './report.js';
+import { elapsedSeconds, progress } from './progress.js';
 
 /** An editor: the seeded account a team member signs in with (viewers see the same pages). */
 const MEMBER = 'editor@bec.local';

@@ -1,13 +1,14 @@
-import { ListPropertiesQuerySchema } from '@bec/contracts';
-import { fillPlaceholders } from 'drizzle-orm';
-import type { Database } from '../apps/api/src/db/client.js';
-import type { Bound } from '../apps/api/src/db/prepared.js';
 import {
   appliedUfValue,
+  type Bound,
+  type Database,
+  decodePropertyCursor,
   listPage,
-} from '../apps/api/src/modules/properties/properties.repository.js';
-import { ufToPesos } from '../apps/api/src/modules/properties/properties.service.js';
-import { decodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
+  type PropertyCursor,
+  ufToPesos,
+} from '@bec/api/tools';
+import { ListPropertiesQuerySchema } from '@bec/contracts';
+import { fillPlaceholders } from 'drizzle-orm';
 
 /**
  * SQL text, its parameter values, and the prepared-statement name when the API uses one (empty
@@ -51,7 +52,7 @@ export async function parseListSearch(db: Database, search: string) {
       if (bound !== undefined) filters[key] = ufToPesos(bound, value);
     }
   }
-  const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
+  const cursor: PropertyCursor | null = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
   return { filters, sort, limit, cursor };
 }
 

@@ -1,12 +1,15 @@
+import {
+  activeFilters,
+  type Database,
+  encodePropertyCursor,
+  FILTERS,
+  priceSideOf,
+  properties,
+  SORTS,
+} from '@bec/api/tools';
 import { and, asc, desc, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Database } from '../apps/api/src/db/client.js';
-import { activeFilters, FILTERS, priceSideOf } from '../apps/api/src/db/property-query.js';
-import { properties } from '../apps/api/src/db/schema.js';
-import { SORTS } from '../apps/api/src/modules/properties/properties.repository.js';
-import { encodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
 import { parseListSearch } from './list-queries.js';
-import type { ListScenario } from './scenarios.js';
 
 /** A street and a comuna: thousands of matches at any size, and typed by real users. */
 export const COMMON_TERM = 'providencia';
@@ -15,6 +18,9 @@ export const RARE_TERM = 'tortel';
 /** The common term as the search box sends it while it is being typed. */
 export const PREFIX_TERM = 'provi';
 export const FILTERED_SEARCH = 'region_id=13&price_min=100000000&price_max=300000000';
+
+/** The list scenarios: a label and the query string the SPA would send. */
+export type ListScenario = { id: string; label: string; search: string };
 
 /** The grid's lists measured at two sizes; each also with a cursor half-way through its matches. */
 export const LIST_BASES: ListScenario[] = [

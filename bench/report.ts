@@ -3,19 +3,17 @@ import type { BundleReport } from './bundle-size.js';
 import type { LevelFigures } from './compression.js';
 import type { PlanVerdict } from './explain.js';
 import type { ExportResult } from './export.js';
+import {
+  type ListFigures,
+  type ListPhase,
+  median,
+  num,
+  type ScenarioResult,
+  scale,
+  type Target,
+} from './figures.js';
 import { type LoadResult, PAIRED_ROUNDS } from './load.js';
 import type { StartupFigures } from './startup.js';
-
-const startedAt = performance.now();
-
-/** A progress line with the time since the bench started. */
-export function progress(message: string) {
-  const seconds = Math.round((performance.now() - startedAt) / 1000);
-  const stamp = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  console.log(`[${stamp}] ${message}`);
-}
-
-export const elapsedSeconds = () => (performance.now() - startedAt) / 1000;
 
 export function machine(postgresVersion: string) {
   const cpus = os.cpus();
@@ -32,37 +30,6 @@ export type Machine = ReturnType<typeof machine>;
 
 export const describeMachine = (m: Machine) =>
   `${m.cpu}, ${m.cores} cores, ${m.ramGb.toFixed(1)} GB RAM, Node ${m.node}, ${m.postgres}, ${m.kernel}`;
-
-export type ScenarioResult = {
-  /** Stable key the targets look results up by. */
-  id: string;
-  label: string;
-  rows: number;
-  api: LoadResult | null;
-  raw: LoadResult | null;
-  /** API/raw of each round of a paired measurement (see measurePaired), in order. */
-  roundRatios?: number[];
-  /** Why a figure is missing (an error), shown under the table. */
-  error?: string;
-};
-
-/** One list page (a first page or a deep one) as measured at one table size. */
-export type ListFigures = {
-  id: string;
-  label: string;
-  /** The scenario a deep page belongs to (its own id for a first page). */
-  base: string;
-  matches: number;
-  /** Rows before the page (half the matches for a deep page). */
-  depth: number;
-  api: LoadResult | null;
-  /** The raw-driver limit (measured at the top size only). */
-  raw: LoadResult | null;
-  /** The plan's verdict (explained at the top size only). */
-  plan: PlanVerdict | null;
-  error?: string;
-};
-export type ListPhase = { rows: number; cases: ListFigures[] };
 
 export type Summary = {
   machine: Machine;
@@ -97,23 +64,6 @@ export type Summary = {
   loadAtStart: number;
 };
 
-export const num = (n: number | undefined, digits = 0) =>
-  n === undefined || Number.isNaN(n)
-    ? '–'
-    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-export const scale = (rows: number) =>
-  rows >= 1_000_000 && rows % 1_000_000 === 0
-    ? `${rows / 1_000_000}M`
-    : rows >= 1000
-      ? `${num(rows / 1000)}k`
-      : num(rows);
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] ?? Number.NaN)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 function table(header: string[], rows: string[][], rightAligned: Set<number>) {
@@ -125,8 +75,6 @@ function table(header: string[], rows: string[][], rightAligned: Set<number>) {
   const rule = `|${widths.map((w, i) => (rightAligned.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
-
-export type Target = { name: string; pass: boolean; detail: string };
 
 /**
  * (a) and (c), on the first page; (b), an absolute p99 at 32 connections, is retired: on a shared

@@ -13,15 +13,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import {
+  chileDate,
+  createUfService,
+  createUsersService,
+  DEFAULT_POOL_SIZE,
+  openDatabase,
+  prepareDatabase,
+} from '@bec/api/tools';
+import { startIssuer, type TestIssuer } from '@bec/testkit/issuer';
+import { validProperty } from '@bec/testkit/property-fixture';
 import pg from 'pg';
-import { DEFAULT_POOL_SIZE } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
-import { prepareDatabase } from '../apps/api/src/db/prepare.js';
-import { chileDate } from '../apps/api/src/lib/chile-date.js';
-import { createUfService } from '../apps/api/src/modules/uf/uf.service.js';
-import { createUsersService } from '../apps/api/src/modules/users/users.service.js';
-import { startIssuer, type TestIssuer } from '../apps/api/test/issuer.js';
-import { validProperty } from '../apps/api/test/property-fixture.js';
 import { withoutIndexes } from './bulk-load.js';
 import { type BundleReport, buildWeb, measureBundle } from './bundle-size.js';
 import { BROKERS } from './chile-data.js';
@@ -29,8 +31,9 @@ import { measureLevels, plainBody, runEncodingScenarios } from './compression.js
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
 import { explainBrief, explainQuery, type PlanVerdict } from './explain.js';
 import { measureExport } from './export.js';
+import { type ScenarioResult, scale } from './figures.js';
 import { pageQueries } from './list-queries.js';
-import { FILTERED_SEARCH, type ListCase, listCases } from './list-scenarios.js';
+import { FILTERED_SEARCH, type ListCase, type ListScenario, listCases } from './list-scenarios.js';
 import {
   type ColdStats,
   judgeMarket,
@@ -39,21 +42,17 @@ import {
   marketSummary,
   runMarketPhase,
 } from './market.js';
+import { elapsedSeconds, progress } from './progress.js';
 import { createRandom } from './random.js';
 import {
   describeMachine,
-  elapsedSeconds,
   judge,
   judgeLists,
   machine,
   printSummary,
-  progress,
-  type ScenarioResult,
   type Summary,
-  scale,
 } from './report.js';
 import {
-  type ListScenario,
   runHttpScenario,
   runListCases,
   runListScenario,

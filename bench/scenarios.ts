@@ -1,8 +1,9 @@
+import type { Database } from '@bec/api/tools';
 import type pg from 'pg';
-import type { Database } from '../apps/api/src/db/client.js';
 import type { PlanVerdict } from './explain.js';
+import { type ListFigures, type ScenarioResult, scale } from './figures.js';
 import { type PageQueries, pageQueries } from './list-queries.js';
-import type { ListCase } from './list-scenarios.js';
+import type { ListCase, ListScenario } from './list-scenarios.js';
 import {
   type HttpScenario,
   type LoadResult,
@@ -10,14 +11,11 @@ import {
   measurePaired,
   measureRawRotation,
 } from './load.js';
-import { type ListFigures, progress, type ScenarioResult, scale } from './report.js';
+import { progress } from './progress.js';
 
 export type Target = { base: string; token: string; pid: number };
 
 export type Timing = { warmup: number; seconds: number };
-
-/** The list scenarios: a label and the query string the SPA would send. */
-export type ListScenario = { id: string; label: string; search: string };
 
 type Envelope = { status: string; message: string; data: unknown };
 

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startDemoServer } from './demo-server.js';
-import { median, num, progress, type Target } from './report.js';
+import { median, num, type Target } from './figures.js';
+import { progress } from './progress.js';
 import { type ProductionServerOptions, type SpawnedServer, startServer } from './server.js';
 
 /** Issue 20's goals for the built server (ADR 020). */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveArgs } from './serve-command.js';
+import { serveArgs } from '@bec/testkit/serve-command';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BUILT_SERVER = path.join(ROOT, 'apps/api/dist/server.js');
