@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { BundleReport } from './bundle-size.js';
+import type { BundleReport } from '../web/bundle-size.js';
 import type { LevelFigures } from './compression.js';
 import type { PlanVerdict } from './explain.js';
 import type { ExportResult } from './export.js';
@@ -34,12 +34,12 @@ export const describeMachine = (m: Machine) =>
 export type Summary = {
   machine: Machine;
   scenarios: ScenarioResult[];
-  /** The list scenarios at 10k and at the top size (bench/list-scenarios.ts). */
+  /** The list scenarios at 10k and at the top size (bench/api/list-scenarios.ts). */
   lists: ListPhase[];
   /** What the run left out, and why (the parts not about the lists, at a million rows). */
   skipped: string[];
   memory: { rssMb: number; peakMb: number } | null;
-  /** The built server's start time and idle memory (bench/startup.ts). */
+  /** The built server's start time and idle memory (bench/api/startup.ts). */
   startup: StartupFigures | null;
   plans: { label: string; verdict: PlanVerdict }[];
   totals: { label: string; line: string }[];

@@ -3,7 +3,7 @@
  * size (100,000 by default; `--rows 1000000` for a million) on PostgreSQL.
  * Phases: a fresh database migrated by the API's own code → the real server as a child process →
  * 1,000 listings and the first page measured → 10,000 listings, the Data section's endpoints
- * (bench/market.ts) and the lists (bench/list-scenarios.ts) → the top size, plans explained, the
+ * (bench/api/market.ts) and the lists (bench/api/list-scenarios.ts) → the top size, plans explained, the
  * lists again, also through the raw driver, every other scenario measured over HTTP (autocannon),
  * the Data section's endpoints again → web bundle sizes → one summary and PASS/FAIL for the
  * targets (exit 1 if one is missed).
@@ -24,8 +24,17 @@ import {
 import { startIssuer, type TestIssuer } from '@bec/testkit/issuer';
 import { validProperty } from '@bec/testkit/property-fixture';
 import pg from 'pg';
+import { elapsedSeconds, progress } from '../common/progress.js';
+import {
+  adminToken,
+  BENCH_ADMIN,
+  BENCH_AUDIENCE,
+  logTail,
+  type SpawnedServer,
+  startServer,
+} from '../common/server.js';
+import { type BundleReport, buildWeb, measureBundle } from '../web/bundle-size.js';
 import { withoutIndexes } from './bulk-load.js';
-import { type BundleReport, buildWeb, measureBundle } from './bundle-size.js';
 import { BROKERS } from './chile-data.js';
 import { measureLevels, plainBody, runEncodingScenarios } from './compression.js';
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
@@ -42,7 +51,6 @@ import {
   marketSummary,
   runMarketPhase,
 } from './market.js';
-import { elapsedSeconds, progress } from './progress.js';
 import { createRandom } from './random.js';
 import {
   describeMachine,
@@ -60,14 +68,6 @@ import {
   type Timing,
 } from './scenarios.js';
 import { createSeeder } from './seed-properties.js';
-import {
-  adminToken,
-  BENCH_ADMIN,
-  BENCH_AUDIENCE,
-  logTail,
-  type SpawnedServer,
-  startServer,
-} from './server.js';
 import { judgeRuntime, measureStartup, startupLine } from './startup.js';
 
 // Loading 100,000 rows, whose batches outlive young-generation collections, teaches V8 to
@@ -113,7 +113,7 @@ function topRows(argv: string[]) {
   return rows;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const keep = process.env.BENCH_KEEP === '1';
 const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
 // BENCH_SECONDS shortens every measured run for a quick smoke test; real figures use 10.

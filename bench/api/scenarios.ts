@@ -1,5 +1,6 @@
 import type { Database } from '@bec/api/tools';
 import type pg from 'pg';
+import { progress } from '../common/progress.js';
 import type { PlanVerdict } from './explain.js';
 import { type ListFigures, type ScenarioResult, scale } from './figures.js';
 import { type PageQueries, pageQueries } from './list-queries.js';
@@ -11,7 +12,6 @@ import {
   measurePaired,
   measureRawRotation,
 } from './load.js';
-import { progress } from './progress.js';
 
 export type Target = { base: string; token: string; pid: number };
 

@@ -44,11 +44,11 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { progress } from '../common/progress.js';
 import { explainJson, type PlanNode, rowsOut, walk } from './explain.js';
 import type { ScenarioResult, Target } from './figures.js';
 import { type BuiltQuery, bound } from './list-queries.js';
 import type { LoadResult } from './load.js';
-import { progress } from './progress.js';
 import { createRandom } from './random.js';
 import { type Target as HttpTarget, runHttpScenario, type Timing } from './scenarios.js';
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { startDemoServer } from './demo-server.js';
+import { startDemoServer } from '../common/demo-server.js';
+import { progress } from '../common/progress.js';
+import { type ProductionServerOptions, type SpawnedServer, startServer } from '../common/server.js';
 import { median, num, type Target } from './figures.js';
-import { progress } from './progress.js';
-import { type ProductionServerOptions, type SpawnedServer, startServer } from './server.js';
 
 /** Issue 20's goals for the built server (ADR 020). */
 export const STARTUP_GOALS = {
