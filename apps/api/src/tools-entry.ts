@@ -8,7 +8,7 @@
 
 // The bench: the database as the API opens and migrates it, and the services it seeds through.
 export { DEFAULT_POOL_SIZE } from './config.js';
-export { type Database, openDatabase } from './db/client.js';
+export { type Database, type DatabaseHandle, openDatabase } from './db/client.js';
 export { prepareDatabase } from './db/prepare.js';
 export { type Bound, run } from './db/prepared.js';
 export { activeFilters, FILTERS, priceSideOf } from './db/property-query.js';
