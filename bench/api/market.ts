@@ -65,7 +65,7 @@ const SANTIAGO = 'west=-70.85&south=-33.65&east=-70.45&north=-33.30&zoom=11';
 const STATS = 'group=comuna';
 
 /** The four scenarios; the ids get the table size appended (`map-chile-10k`). */
-export const MARKET_SCENARIOS = [
+const MARKET_SCENARIOS = [
   { id: 'map-chile', label: 'map, all of Chile (zoom 4)' },
   { id: 'map-santiago', label: 'map, Santiago (zoom 11)' },
   { id: 'stats-comuna', label: 'statistics by comuna (warm)' },

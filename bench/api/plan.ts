@@ -84,7 +84,7 @@ export const PRICE_PLANS: { label: string; search: string }[] = [
 export const FIRST_PAGE: ListScenario = { id: 'first-page', label: 'list, first page', search: '' };
 
 /** Which parts of the bench run: every part in a full run, the subset's parts with BENCH_ONLY. */
-export type Runs = Record<
+type Runs = Record<
   | 'small'
   | 'lists'
   | 'market'

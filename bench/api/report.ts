@@ -142,9 +142,9 @@ function listRows(lists: ListPhase[]): { rows: ListRow[]; small: number; top: nu
   return { rows, small: smallPhase.rows, top: topPhase.rows };
 }
 
-export const FLAT_LIMIT = 1.5;
-export const RAW_COST_LIMIT = 3;
-export const TAIL_LIMIT = 2.5;
+const FLAT_LIMIT = 1.5;
+const RAW_COST_LIMIT = 3;
+const TAIL_LIMIT = 2.5;
 /** NaN (not measured) fails, as `x <= limit` says. */
 const within = (value: number, limit: number) => value <= limit;
 

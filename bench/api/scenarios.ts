@@ -131,7 +131,7 @@ export async function runHttpScenario(
  * A page whose plan alone takes longer than this is not load-tested: 32 connections would queue
  * for seconds a request (at a million rows, minutes a run), and it fails its targets anyway.
  */
-export const SLOW_PAGE_MS = 200;
+const SLOW_PAGE_MS = 200;
 const tooSlow = (plan: PlanVerdict | null) => plan !== null && plan.executionMs > SLOW_PAGE_MS;
 
 /**

@@ -6,7 +6,7 @@ import { type ProductionServerOptions, type SpawnedServer, startServer } from '.
 import { median, num, type Target } from './figures.js';
 
 /** Issue 20's goals for the built server (ADR 020). */
-export const STARTUP_GOALS = {
+const STARTUP_GOALS = {
   /** Spawn to the first 200 from /readyz, PostgreSQL already migrated (ms). */
   postgresReadyMs: 1_500,
   /** The same for `npm start`'s PGlite on an existing DATA_DIR (ms). */

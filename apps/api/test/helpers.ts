@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '@bec/contracts';
 import { type IssuerOptions, type MintOptions, startIssuer } from '@bec/testkit/issuer';
 import { smallPng } from '@bec/testkit/photo-fixtures';
 import type { InjectOptions } from 'fastify';
@@ -174,5 +173,3 @@ export async function uploadPng(t: TestApp, label: string) {
   expect(put.statusCode).toBe(200);
   return entry.path;
 }
-
-export type RoleName = Role;

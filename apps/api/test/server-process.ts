@@ -31,7 +31,7 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-export async function freePort() {
+async function freePort() {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
