@@ -19,8 +19,17 @@ fs.writeFileSync(
   `${JSON.stringify({ extends: `${webDir}/tsconfig.json`, compilerOptions: { baseUrl: webDir } }, null, 2)}\n`,
 );
 
-/** Test code: `*.test.ts(x)` beside the code, the API's `test/` folder, the web's `testing/`. */
-const TEST_FILES = '\\.test\\.tsx?$|^apps/[^/]+/test/|^apps/web/src/testing/';
+/**
+ * Test code: `*.test.ts(x)` beside the code, the API's `test/` folder, the web's `testing/`, and
+ * the test tools shared with the journeys and the bench (packages/testkit).
+ */
+const TEST_FILES = '\\.test\\.tsx?$|^apps/[^/]+/test/|^apps/web/src/testing/|^packages/testkit/';
+
+/** The tools beside the apps: the browser journeys, their Playwright config, the bench. */
+const TOOLS = '^(bench|e2e)/|^playwright\\.config\\.ts$';
+
+/** The API's one declared entry for those tools ("@bec/api/tools" in apps/api/package.json). */
+const API_TOOLS_ENTRY = '^apps/api/src/tools-entry\\.ts$';
 
 /** Every kind of npm dependency, declared or not. */
 const NPM = [
@@ -157,7 +166,11 @@ module.exports = {
       comment:
         'Only *.repository.ts files (and the db/ folder itself) import db/schema.ts: services own the SQL through their repository, and Drizzle row types stay there.',
       severity: 'error',
-      from: { path: '^apps/api/', pathNot: ['\\.repository\\.ts$', '^apps/api/src/db/'] },
+      // The tools' entry hands the bench the table its cursor scenarios read.
+      from: {
+        path: '^apps/api/',
+        pathNot: ['\\.repository\\.ts$', '^apps/api/src/db/', API_TOOLS_ENTRY],
+      },
       to: { path: '^apps/api/src/db/schema\\.ts$' },
     },
     {
@@ -183,10 +196,59 @@ module.exports = {
     {
       name: 'not-to-test',
       comment:
-        'Nothing but tests imports test code (*.test.ts(x), apps/api/test/): production code must not depend on it.',
+        'Nothing but tests imports test code (*.test.ts(x), apps/api/test/, packages/testkit): production code must not depend on it.',
       severity: 'error',
       from: { path: '^(apps|packages)/', pathNot: TEST_FILES },
-      to: { path: '\\.test\\.tsx?$|^apps/[^/]+/test/' },
+      to: { path: '\\.test\\.tsx?$|^apps/[^/]+/test/|^packages/testkit/' },
+    },
+    {
+      name: 'testkit-not-to-apps',
+      comment:
+        'packages/testkit holds tools that know no app and no tool (an OpenID issuer, S3, PostgreSQL, fixtures): what needs the API stays in apps/api/test.',
+      severity: 'error',
+      from: { path: '^packages/testkit/' },
+      to: { path: '^(apps|bench|e2e)/|^playwright\\.config\\.ts$' },
+    },
+
+    /* ---------------------------------------------------------------- tools: bench/, e2e/, playwright.config.ts */
+    {
+      name: 'tools-reach-api-through-its-entry',
+      comment:
+        'The bench and the browser journeys reach the API only through "@bec/api/tools" (apps/api/src/tools-entry.ts) and its test tools only through @bec/testkit: add what they need to the entry, never a path into the API.',
+      severity: 'error',
+      from: { path: TOOLS },
+      to: { path: '^apps/api/', pathNot: API_TOOLS_ENTRY },
+    },
+    {
+      name: 'tools-entry-only-for-tools',
+      comment:
+        "The API's tools entry is for bench/ and e2e/: the API's own code and tests import the module itself.",
+      severity: 'error',
+      from: { pathNot: TOOLS },
+      to: { path: API_TOOLS_ENTRY },
+    },
+    {
+      name: 'tools-not-to-web',
+      comment:
+        "The tools see the web app as a browser does. One exception: the bench counts an export's rows with the web app's own counter (apps/web/src/lib/csv-rows.ts), a dependency-free file.",
+      severity: 'error',
+      from: { path: TOOLS },
+      to: { path: '^apps/web/', pathNot: '^apps/web/src/lib/csv-rows\\.ts$' },
+    },
+    {
+      name: 'bench-and-e2e-apart',
+      comment:
+        'The bench and the browser journeys share tools through @bec/testkit, never by importing each other.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^e2e/' },
+    },
+    {
+      name: 'e2e-not-to-bench',
+      comment: 'The browser journeys never import the bench.',
+      severity: 'error',
+      from: { path: '^e2e/|^playwright\\.config\\.ts$' },
+      to: { path: '^bench/' },
     },
 
     /* ---------------------------------------------------------------- hygiene */
@@ -222,6 +284,8 @@ module.exports = {
       from: { path: '^apps/api/src/', pathNot: TEST_FILES },
       to: {
         dependencyTypes: ['npm-dev'],
+        // In the API's own dependencies too: the root lists a few of them for the tools (bench/, e2e/).
+        dependencyTypesNot: ['npm'],
         // @types/* packages are dev by nature and vanish at build time.
         pathNot: '^node_modules/@types/',
       },

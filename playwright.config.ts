@@ -1,9 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  chromiumArgs,
+  chromiumPath,
+  e2eRequired,
+  missingBrowserReason,
+} from '@bec/testkit/browser';
+import { serveArgs } from '@bec/testkit/serve-command';
 import { defineConfig } from '@playwright/test';
-import { serveArgs } from './apps/api/test/serve-command';
-import { chromiumArgs, chromiumPath, e2eRequired, missingBrowserReason } from './e2e/browser';
 import { TILES } from './e2e/map-tiles';
 import { PRODUCTION, productionSkipReason } from './e2e/production/settings';
 

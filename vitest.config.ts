@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** A web app file by its absolute path: knip reads setupFiles from the root, not the project's root. */
+const webFile = (file: string) => fileURLToPath(new URL(`./apps/web/${file}`, import.meta.url));
 
 // The API suite runs on a fresh PGlite per test file, and again on PostgreSQL when
 // DATABASE_URL is set (CI sets it), each file then in its own fresh database.
@@ -37,7 +41,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['./src/app/all-catalogues.ts', './src/testing/setup.ts'],
+          setupFiles: [webFile('src/app/all-catalogues.ts'), webFile('src/testing/setup.ts')],
           // A form test types into a dozen fields: ~3 s on an idle 2-core machine, twice that while
           // the two API suites run beside it in CI; Vitest's default of 5 s failed there.
           testTimeout: 20_000,

@@ -1,6 +1,6 @@
+import { missingBrowserReason } from '@bec/testkit/browser';
 import type { Page } from '@playwright/test';
 import { expectNamedControls } from './accessibility';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { api, box, signIn } from './support';
 

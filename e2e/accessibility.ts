@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
  * selects, toggles, menus), dialogs, images and the page itself. An unknown rule id makes axe
  * throw, so a rule renamed by an upgrade fails loudly rather than checking less.
  */
-export const NAMING_RULES = [
+const NAMING_RULES = [
   'area-alt',
   'aria-command-name',
   'aria-dialog-name',

@@ -1,5 +1,5 @@
+import { missingBrowserReason } from '@bec/testkit/browser';
 import type { Browser, Page } from '@playwright/test';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { api, sidebarLinks, signIn, WAITLISTED } from './support';
 

@@ -1,6 +1,6 @@
+import { missingBrowserReason } from '@bec/testkit/browser';
+import { validProperty } from '@bec/testkit/property-fixture';
 import type { Browser, Page } from '@playwright/test';
-import { validProperty } from '../apps/api/test/property-fixture';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { api, sidebarLinks, signIn, WAITLISTED } from './support';
 

@@ -1,7 +1,7 @@
 import { MAP_POINTS_ZOOM } from '@bec/contracts';
+import { missingBrowserReason } from '@bec/testkit/browser';
+import { validProperty } from '@bec/testkit/property-fixture';
 import type { Page, Response } from '@playwright/test';
-import { validProperty } from '../apps/api/test/property-fixture';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { TILES, tileRequests } from './map-tiles';
 import { api, signIn } from './support';

@@ -1,4 +1,4 @@
-import { missingBrowserReason } from './browser';
+import { missingBrowserReason } from '@bec/testkit/browser';
 import { expect, test } from './fixtures';
 import { api, box, select, signIn } from './support';
 

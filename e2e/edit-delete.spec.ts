@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { missingBrowserReason } from '@bec/testkit/browser';
+import { validProperty } from '@bec/testkit/property-fixture';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { validProperty } from '../apps/api/test/property-fixture';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 

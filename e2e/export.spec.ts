@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { missingBrowserReason } from './browser';
+import { missingBrowserReason } from '@bec/testkit/browser';
 import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 

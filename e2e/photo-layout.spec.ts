@@ -1,7 +1,7 @@
+import { missingBrowserReason } from '@bec/testkit/browser';
+import { validProperty } from '@bec/testkit/property-fixture';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { validProperty } from '../apps/api/test/property-fixture';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { missingBrowserReason } from '@bec/testkit/browser';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { api, box, fillRequired, sidebarLinks, signIn } from './support';
 

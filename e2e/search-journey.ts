@@ -1,5 +1,5 @@
+import { validProperty } from '@bec/testkit/property-fixture';
 import { expect, type Page, type Request } from '@playwright/test';
-import { validProperty } from '../apps/api/test/property-fixture';
 import { api, signIn } from './support';
 
 // Issue 19's search, as a person in Chile types it: words matched the Spanish way (no accents

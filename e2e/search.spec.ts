@@ -1,4 +1,4 @@
-import { missingBrowserReason } from './browser';
+import { missingBrowserReason } from '@bec/testkit/browser';
 import { test } from './fixtures';
 import { spanishSearchJourney } from './search-journey';
 

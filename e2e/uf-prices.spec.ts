@@ -1,5 +1,5 @@
+import { missingBrowserReason } from '@bec/testkit/browser';
 import type { Page } from '@playwright/test';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { accessToken, box, fillRequired, signIn } from './support';
 

@@ -1,5 +1,5 @@
+import { missingBrowserReason } from '@bec/testkit/browser';
 import sharp from 'sharp';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { missingBrowserReason } from '@bec/testkit/browser';
+import { validProperty } from '@bec/testkit/property-fixture';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { validProperty } from '../apps/api/test/property-fixture';
 import { expectNamedControls } from './accessibility';
-import { missingBrowserReason } from './browser';
 import { expect, test } from './fixtures';
 import { api, signIn } from './support';
 

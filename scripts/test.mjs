@@ -143,6 +143,11 @@ const steps = [
       : () => ({ passed: 0, failed: 0, skipped: 0, note: 'skipped: no .dependency-cruiser.cjs' }),
   },
   {
+    title: 'Unused files, exports, deps',
+    command: 'npm run knip',
+    action: checkStep(npm, ['run', '--silent', 'knip']),
+  },
+  {
     title: 'Build (web app, API)',
     command: 'npm run build',
     action: checkStep(npm, ['run', 'build']),

@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { missingBrowserReason } from '../browser';
+import { missingBrowserReason } from '@bec/testkit/browser';
 import { expect, test } from '../fixtures';
 import { PRODUCTION, productionSkipReason } from './settings';
 

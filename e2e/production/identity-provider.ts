@@ -4,9 +4,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { devIdentity, loadOrCreateDevKeys } from '@bec/api/tools';
 import Fastify from 'fastify';
-import devIdentity from '../../apps/api/src/plugins/app/dev-identity/dev-identity.js';
-import { loadOrCreateDevKeys } from '../../apps/api/src/plugins/app/dev-identity/dev-keys.js';
 import { PRODUCTION } from './settings.js';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bec-e2e-provider-'));

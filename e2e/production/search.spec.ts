@@ -1,4 +1,4 @@
-import { missingBrowserReason } from '../browser';
+import { missingBrowserReason } from '@bec/testkit/browser';
 import { spanishSearchJourney } from '../search-journey';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { test } from './strict-test';

@@ -5,41 +5,26 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { serveArgs } from '../../apps/api/test/serve-command';
+import { createScratchDatabase } from '@bec/testkit/postgres';
+import { serveArgs } from '@bec/testkit/serve-command';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('DATABASE_URL is needed to make the journeys a database.');
-const name = `bec_e2e_${process.pid}`;
-
-/** Runs one statement on the server's maintenance database. */
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-await admin(`CREATE DATABASE "${name}"`);
+const database = await createScratchDatabase(serverUrl, 'bec_e2e');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bec-e2e-prod-'));
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${name}`;
 
 const server = spawn(process.execPath, serveArgs(), {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: databaseUrl.href, DATA_DIR: dataDir },
+  env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir },
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => server.kill(signal));
 }
 server.once('exit', async (code) => {
   try {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await database.drop();
   } catch (err) {
-    console.error(`Could not drop database ${name}; drop it by hand.`, err);
+    console.error(`Could not drop database ${database.name}; drop it by hand.`, err);
   }
   await rm(dataDir, { recursive: true, force: true });
   process.exit(code ?? 1);

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { missingBrowserReason } from '@bec/testkit/browser';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNamedControls } from '../accessibility';
-import { missingBrowserReason } from '../browser';
 import { api, box, fillRequired, select, sidebarLinks, signIn } from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';

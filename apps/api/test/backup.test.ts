@@ -5,6 +5,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type LocalS3, startS3rver } from '@bec/testkit/s3rver';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src/db/client.js';
@@ -21,7 +22,6 @@ import { createUrlSigner } from '../src/plugins/app/storage/url-signer.js';
 import { addBroker } from './broker-fixture.js';
 import { createPostgresDatabase } from './database.js';
 import { addProperty, setupApp, uploadPng, validProperty } from './helpers.js';
-import { type LocalS3, startS3rver } from './s3rver-fixture.js';
 
 // An install with a bit of everything: properties with photos (one photo's card variant made),
 // a deleted property (its id and history stay behind), an edit, a visit with a photo, an upload

@@ -5,12 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startIssuer } from '@bec/testkit/issuer';
+import { smallPng } from '@bec/testkit/photo-fixtures';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './database.js';
 import { AUDIENCE, PEOPLE, setupApp, validProperty } from './helpers.js';
-import { startIssuer } from './issuer.js';
-import { smallPng } from './photo-fixtures.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /**

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createScratchDatabase } from '@bec/testkit/postgres';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 
 export type TestDatabaseOptions = {
@@ -32,14 +31,8 @@ export async function createPostgresDatabase(
   baseUrl: string,
   options: TestDatabaseOptions & { poolSize?: number } = {},
 ): Promise<{ handle: DatabaseHandle; url: string; destroy: () => Promise<void> }> {
-  const name = `bec_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const appUrl = new URL(url);
+  const scratch = await createScratchDatabase(baseUrl, 'bec_test');
+  const appUrl = new URL(scratch.url);
   if (options.viaPort) {
     appUrl.hostname = '127.0.0.1';
     appUrl.port = String(options.viaPort);
@@ -52,13 +45,10 @@ export async function createPostgresDatabase(
   });
   return {
     handle,
-    url: url.toString(),
+    url: scratch.url,
     destroy: async () => {
       await handle.close();
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await scratch.drop();
     },
   };
 }

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
  * A minimal browser: follows redirects by hand and keeps cookies, for the sign-in flow; sends
  * `languages` as its Accept-Language when given.
  */
-export function createBrowser(languages?: string) {
+function createBrowser(languages?: string) {
   const cookies = new Map<string, string>();
   return async function request(url: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);

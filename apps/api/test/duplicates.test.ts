@@ -1,3 +1,4 @@
+import { smallPng, smallWebp } from '@bec/testkit/photo-fixtures';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { queryRows } from '../src/db/client.js';
 import { candidatesQuery } from '../src/modules/duplicates/duplicates.repository.js';
 import { boxAround } from '../src/modules/duplicates/duplicates.service.js';
 import { setupApp, validProperty } from './helpers.js';
-import { smallPng, smallWebp } from './photo-fixtures.js';
 
 // Duplicate warnings (issue 18, ADR 018): same normalised address in the comuna, same type within
 // 50 m, or a photo already stored; each probe on its own index.

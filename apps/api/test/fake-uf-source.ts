@@ -54,7 +54,7 @@ export async function startFakeUfSource(
 export type FakeUfSource = Awaited<ReturnType<typeof startFakeUfSource>>;
 
 /** mindicador.cl's way of writing a Chilean day: its midnight in Santiago, as a UTC instant. */
-export const mindicadorDay = (date: string) => {
+const mindicadorDay = (date: string) => {
   // Santiago is UTC-3 in (southern) summer and UTC-4 in winter; the source writes either.
   const month = Number(date.slice(5, 7));
   const summer = month <= 3 || month >= 10;

@@ -1,15 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '@bec/contracts';
+import { type IssuerOptions, type MintOptions, startIssuer } from '@bec/testkit/issuer';
+import { smallPng } from '@bec/testkit/photo-fixtures';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import { createTestDatabase, type TestDatabaseOptions } from './database.js';
-import { type IssuerOptions, type MintOptions, startIssuer } from './issuer.js';
-import { smallPng } from './photo-fixtures.js';
 
 export const AUDIENCE = 'bec-api-test';
 
@@ -137,7 +136,7 @@ export function setupApp(options: SetupOptions = {}) {
   };
 }
 
-import { validProperty } from './property-fixture.js';
+import { validProperty } from '@bec/testkit/property-fixture';
 
 export { validProperty };
 
@@ -174,5 +173,3 @@ export async function uploadPng(t: TestApp, label: string) {
   expect(put.statusCode).toBe(200);
   return entry.path;
 }
-
-export type RoleName = Role;

@@ -1,10 +1,10 @@
+import { smallPng } from '@bec/testkit/photo-fixtures';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupApp, validProperty } from './helpers.js';
-import { smallPng } from './photo-fixtures.js';
 
 /**
  * The OpenAPI document (`app.swagger()`, served at /docs/json) holds the server to its word: a

@@ -1,11 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { portraitJpeg, smallPng, smallWebp } from '@bec/testkit/photo-fixtures';
+import { type LocalS3, startS3rver } from '@bec/testkit/s3rver';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createS3Storage } from '../src/plugins/app/storage/s3-storage.js';
 import { setupApp, validProperty } from './helpers.js';
-import { portraitJpeg, smallPng, smallWebp } from './photo-fixtures.js';
-import { type LocalS3, startS3rver } from './s3rver-fixture.js';
 
 type Entry = { name: string; url: string; path: string; headers: Record<string, string> };
 

@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { smallPng } from '@bec/testkit/photo-fixtures';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { AUDIENCE, setupApp } from './helpers.js';
-import { smallPng } from './photo-fixtures.js';
 
 /**
  * The rate limit (ADR 028): per signed-in account (the token's subject) and per client address

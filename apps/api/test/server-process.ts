@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveArgs } from './serve-command.js';
+import { serveArgs } from '@bec/testkit/serve-command';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BUILT_SERVER = path.join(ROOT, 'apps/api/dist/server.js');
@@ -31,7 +31,7 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-export async function freePort() {
+async function freePort() {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

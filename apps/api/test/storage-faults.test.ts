@@ -1,7 +1,7 @@
+import { smallPng } from '@bec/testkit/photo-fixtures';
+import { type LocalS3, startS3rver } from '@bec/testkit/s3rver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupApp, validProperty } from './helpers.js';
-import { smallPng } from './photo-fixtures.js';
-import { type LocalS3, startS3rver } from './s3rver-fixture.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /**

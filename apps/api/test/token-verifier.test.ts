@@ -1,7 +1,7 @@
+import { startIssuer, type TestIssuer } from '@bec/testkit/issuer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error.js';
 import { createTokenVerifier } from '../src/plugins/app/token-verifier.js';
-import { startIssuer, type TestIssuer } from './issuer.js';
 
 let issuer: TestIssuer;
 beforeAll(async () => {

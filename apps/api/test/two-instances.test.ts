@@ -9,17 +9,17 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { startIssuer, type TestIssuer } from '@bec/testkit/issuer';
+import { smallPng } from '@bec/testkit/photo-fixtures';
+import { validProperty } from '@bec/testkit/property-fixture';
+import { startS3rver } from '@bec/testkit/s3rver';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK, queryRows } from '../src/db/client.js';
 import { chileDate } from '../src/lib/chile-date.js';
 import { createTestDatabase } from './database.js';
 import { type FakeUfSource, mindicadorSeries, startFakeUfSource } from './fake-uf-source.js';
-import { startIssuer, type TestIssuer } from './issuer.js';
-import { smallPng } from './photo-fixtures.js';
-import { validProperty } from './property-fixture.js';
 import { type LogLine, type ServerProcess, startServer } from './server-process.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -96,16 +96,7 @@ async function startBalancer() {
 }
 
 async function startS3() {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'bec-two-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const { endpoint, close } = await startS3rver([BUCKET]);
   const client = new S3Client({
     endpoint,
     region: 'us-east-1',
@@ -124,8 +115,7 @@ async function startS3() {
       ),
     close: async () => {
       client.destroy();
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
+      await close();
     },
   };
 }

@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startIssuer } from '@bec/testkit/issuer';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,7 +14,6 @@ import { prepareDatabase } from '../src/db/prepare.js';
 import { seedReferenceData } from '../src/db/seed.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import { createTestDatabase } from './database.js';
-import { startIssuer } from './issuer.js';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
 

@@ -3,7 +3,7 @@
  * it after the build. Exits 1 when the first screen's JS or CSS is over budget, or a chunk is big
  * enough for Vite to warn.
  */
-import { FIRST_LOAD_BUDGET, measureBundle, overBudget } from './bundle-size.js';
+import { FIRST_LOAD_BUDGET, measureBundle, overBudget } from '../bench/web/bundle-size.js';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 

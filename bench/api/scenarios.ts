@@ -1,8 +1,10 @@
+import type { Database } from '@bec/api/tools';
 import type pg from 'pg';
-import type { Database } from '../apps/api/src/db/client.js';
+import { progress } from '../common/progress.js';
 import type { PlanVerdict } from './explain.js';
+import { type ListFigures, type ScenarioResult, scale } from './figures.js';
 import { type PageQueries, pageQueries } from './list-queries.js';
-import type { ListCase } from './list-scenarios.js';
+import type { ListCase, ListScenario } from './list-scenarios.js';
 import {
   type HttpScenario,
   type LoadResult,
@@ -10,14 +12,10 @@ import {
   measurePaired,
   measureRawRotation,
 } from './load.js';
-import { type ListFigures, progress, type ScenarioResult, scale } from './report.js';
 
 export type Target = { base: string; token: string; pid: number };
 
 export type Timing = { warmup: number; seconds: number };
-
-/** The list scenarios: a label and the query string the SPA would send. */
-export type ListScenario = { id: string; label: string; search: string };
 
 type Envelope = { status: string; message: string; data: unknown };
 
@@ -133,7 +131,7 @@ export async function runHttpScenario(
  * A page whose plan alone takes longer than this is not load-tested: 32 connections would queue
  * for seconds a request (at a million rows, minutes a run), and it fails its targets anyway.
  */
-export const SLOW_PAGE_MS = 200;
+const SLOW_PAGE_MS = 200;
 const tooSlow = (plan: PlanVerdict | null) => plan !== null && plan.executionMs > SLOW_PAGE_MS;
 
 /**

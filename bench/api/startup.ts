@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { startDemoServer } from './demo-server.js';
-import { median, num, progress, type Target } from './report.js';
-import { type ProductionServerOptions, type SpawnedServer, startServer } from './server.js';
+import { startDemoServer } from '../common/demo-server.js';
+import { progress } from '../common/progress.js';
+import { type ProductionServerOptions, type SpawnedServer, startServer } from '../common/server.js';
+import { median, num, type Target } from './figures.js';
 
 /** Issue 20's goals for the built server (ADR 020). */
-export const STARTUP_GOALS = {
+const STARTUP_GOALS = {
   /** Spawn to the first 200 from /readyz, PostgreSQL already migrated (ms). */
   postgresReadyMs: 1_500,
   /** The same for `npm start`'s PGlite on an existing DATA_DIR (ms). */

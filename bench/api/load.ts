@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { type CpuShare, startCpuSampler } from './cpu.js';
 import type { BuiltQuery, PageQueries } from './list-queries.js';
 
-export const CONNECTIONS = 32;
+const CONNECTIONS = 32;
 
 export type LoadResult = {
   requestsPerSecond: number;
@@ -25,7 +25,7 @@ export type LoadResult = {
  * autocannon's own histogram rounds to whole milliseconds, too coarse for a 1.5× comparison of
  * single-digit p50s, and the raw loop must be measured the same way as the API.
  */
-export function percentile(sorted: Float64Array, p: number) {
+function percentile(sorted: Float64Array, p: number) {
   if (!sorted.length) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;

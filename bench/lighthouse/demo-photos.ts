@@ -11,9 +11,9 @@ import {
   type UpdatePropertyBody,
   UploadUrlEntrySchema,
 } from '@bec/contracts';
+import { sensorGrain } from '@bec/testkit/photo-fixtures';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { sensorGrain } from '../apps/api/test/photo-fixtures.js';
 
 const WIDTH = 2000;
 const HEIGHT = 1500;

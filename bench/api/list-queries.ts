@@ -1,10 +1,14 @@
+import {
+  appliedUfValue,
+  type Bound,
+  type Database,
+  decodePropertyCursor,
+  listPage,
+  type PropertyCursor,
+  ufToPesos,
+} from '@bec/api/tools';
 import { ListPropertiesQuerySchema } from '@bec/contracts';
 import { fillPlaceholders } from 'drizzle-orm';
-import type { Database } from '../apps/api/src/db/client.js';
-import type { Bound } from '../apps/api/src/db/prepared.js';
-import { appliedUfValue, ufToPesos } from '../apps/api/src/db/uf-arithmetic.js';
-import { decodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
-import { listPage } from '../apps/api/src/modules/properties/property-list.repository.js';
 
 /**
  * SQL text, its parameter values, and the prepared-statement name when the API uses one (empty
@@ -48,7 +52,7 @@ export async function parseListSearch(db: Database, search: string) {
       if (bound !== undefined) filters[key] = ufToPesos(bound, value);
     }
   }
-  const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
+  const cursor: PropertyCursor | null = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
   return { filters, sort, limit, cursor };
 }
 

@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { progress } from '../common/progress.js';
+import type { ScenarioResult } from './figures.js';
 import { type HttpScenario, measureAlternating } from './load.js';
-import { progress, type ScenarioResult } from './report.js';
 import type { Target, Timing } from './scenarios.js';
 
 /** The list's first page asked with no Accept-Encoding (autocannon, curl), gzip, and br. */

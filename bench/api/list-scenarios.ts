@@ -1,23 +1,29 @@
+import {
+  activeFilters,
+  type Database,
+  encodePropertyCursor,
+  FILTERS,
+  priceSideOf,
+  properties,
+  SORTS,
+} from '@bec/api/tools';
 import { and, asc, desc, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Database } from '../apps/api/src/db/client.js';
-import { activeFilters, FILTERS, priceSideOf } from '../apps/api/src/db/property-query.js';
-import { properties } from '../apps/api/src/db/schema.js';
-import { encodePropertyCursor } from '../apps/api/src/modules/properties/property-cursor.js';
-import { SORTS } from '../apps/api/src/modules/properties/property-list.repository.js';
 import { parseListSearch } from './list-queries.js';
-import type { ListScenario } from './scenarios.js';
 
 /** A street and a comuna: thousands of matches at any size, and typed by real users. */
-export const COMMON_TERM = 'providencia';
+const COMMON_TERM = 'providencia';
 /** A remote comuna of Aysén: ~0.05% of the seed's listings (5 at 10k, ~500 at 1M). */
-export const RARE_TERM = 'tortel';
+const RARE_TERM = 'tortel';
 /** The common term as the search box sends it while it is being typed. */
-export const PREFIX_TERM = 'provi';
+const PREFIX_TERM = 'provi';
 export const FILTERED_SEARCH = 'region_id=13&price_min=100000000&price_max=300000000';
 
+/** The list scenarios: a label and the query string the SPA would send. */
+export type ListScenario = { id: string; label: string; search: string };
+
 /** The grid's lists measured at two sizes; each also with a cursor half-way through its matches. */
-export const LIST_BASES: ListScenario[] = [
+const LIST_BASES: ListScenario[] = [
   { id: 'first-page', label: 'first page', search: '' },
   { id: 'filtered', label: 'region 13 + price 100–300M', search: FILTERED_SEARCH },
   { id: 'search', label: `q=${COMMON_TERM}`, search: `q=${COMMON_TERM}` },

@@ -4,22 +4,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'apps/web/dist');
 const assets = path.join(dist, 'assets');
 const ROUTER = path.join(root, 'apps/web/src/app/router.tsx');
 /** Level 9 (gzip -9): the .gz files the build writes beside each asset, which the server sends. */
-export const GZIP_LEVEL = 9;
+const GZIP_LEVEL = 9;
 
 /**
  * The first screen's budget, in gzip bytes (kB = 1,000 B): what a phone on a slow network fetches
- * before BEC can paint. `npm test` fails past it (bench/size-check.ts) and the bench reports it.
+ * before BEC can paint. `npm test` fails past it (scripts/size-check.ts) and the bench reports it.
  */
 export const FIRST_LOAD_BUDGET = { js: 150_000, css: 30_000 };
 /** Vite warns about any chunk above this (`build.chunkSizeWarningLimit`, 500 kB of minified JS). */
-export const CHUNK_WARNING_BYTES = 500_000;
+const CHUNK_WARNING_BYTES = 500_000;
 
-export type ChunkSize = { name: string; file: string; bytes: number; gzip: number };
+type ChunkSize = { name: string; file: string; bytes: number; gzip: number };
 export type BundleReport = {
   /** The entry chunk and what index.html makes the browser fetch with it. */
   firstLoad: ChunkSize[];

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { TestIssuer } from '../apps/api/test/issuer.js';
-import { serveArgs } from '../apps/api/test/serve-command.js';
+import type { TestIssuer } from '@bec/testkit/issuer';
+import { serveArgs } from '@bec/testkit/serve-command';
 
 const READY_TIMEOUT_MS = 90_000;
 /** How often a starting server is asked whether it is ready: the start time's resolution. */

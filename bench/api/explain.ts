@@ -52,14 +52,14 @@ export async function explainJson(pool: pg.Pool, query: BuiltQuery, buffers = fa
  * term's few hundred matches costs well under a millisecond; a sort whose input grows with the
  * table (5% of it was allowed before issue 19: 50,000 rows at a million) is not flat.
  */
-export const SORT_ROWS_LIMIT = 1_000;
+const SORT_ROWS_LIMIT = 1_000;
 /**
  * The most rows one scan of `properties` may read, whatever it then filters out: an index walk
  * that discards most of what it reads (a rare term's page found by walking the newest-first index)
  * grows with the table as surely as a sort does. A page reads a page's worth, and a bounded count
  * up to 1,001 matches; ten thousand leaves room for sparse filters.
  */
-export const ROWS_READ_LIMIT = 10_000;
+const ROWS_READ_LIMIT = 10_000;
 
 /**
  * How many times PostgreSQL plans a prepared statement for its values before it may settle on the

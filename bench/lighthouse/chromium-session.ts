@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
+import { chromiumArgs, chromiumPath } from '@bec/testkit/browser';
 import { chromium, type Page } from '@playwright/test';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
-import { chromiumArgs, chromiumPath } from '../e2e/browser.js';
 
 /** Debian's Chromium (`chromiumPath`), launched as the e2e suite launches it, but headless. */
 const FLAGS = ['--headless=new', ...chromiumArgs];

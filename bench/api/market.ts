@@ -6,6 +6,34 @@
  * list-queries.ts mirrors the list); and the statistics' cold cost, the first request after a
  * write, which recomputes them.
  */
+
+import {
+  asCellFilters,
+  clustersFromCells,
+  clustersFromCellsSql,
+  clustersFromRowsSql,
+  comparablesSubject,
+  comparablesSubjectStatement,
+  type Database,
+  dataVersionSql,
+  groupStatsSql,
+  MAP_CELL_LEVELS,
+  MAP_LEVEL_MAX,
+  metresPerPixel,
+  NEAREST_INNER_REACH,
+  nearestInBox,
+  nearestInBoxStatement,
+  peerStandingStatement,
+  pesoFilters,
+  pointsOfCellsSql,
+  run,
+  totalsFromCellsSql,
+  totalsFromRowsSql,
+  ufInUseSql,
+  ufPerSqmHistogramSql,
+  ufPerSqmTopSql,
+  viewCells,
+} from '@bec/api/tools';
 import {
   type MapClusters,
   MapClustersQuerySchema,
@@ -16,24 +44,13 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Database } from '../apps/api/src/db/client.js';
-import { run } from '../apps/api/src/db/prepared.js';
-import { pesoFilters } from '../apps/api/src/db/property-query.js';
-import { MAP_CELL_LEVELS } from '../apps/api/src/db/schema.js';
-import { ufInUseSql } from '../apps/api/src/db/uf-arithmetic.js';
-import { MAP_LEVEL_MAX, metresPerPixel, viewCells } from '../apps/api/src/lib/map-projection.js';
-import * as comparablesRepo from '../apps/api/src/modules/market/comparables.repository.js';
-import * as mapRepo from '../apps/api/src/modules/market/map.repository.js';
-import * as statisticsRepo from '../apps/api/src/modules/market/statistics.repository.js';
+import { progress } from '../common/progress.js';
 import { explainJson, type PlanNode, rowsOut, walk } from './explain.js';
+import type { ScenarioResult, Target } from './figures.js';
 import { type BuiltQuery, bound } from './list-queries.js';
 import type { LoadResult } from './load.js';
 import { createRandom } from './random.js';
-import { progress, type ScenarioResult, type Target } from './report.js';
 import { type Target as HttpTarget, runHttpScenario, type Timing } from './scenarios.js';
-
-/** The market module's three repositories, and the UF reader, as one. */
-const repo = { ...mapRepo, ...statisticsRepo, ...comparablesRepo, ufInUseSql };
 
 /**
  * All of Chile as the web's first fit asks for it in a 1280×800 window: the map's frame is
@@ -48,7 +65,7 @@ const SANTIAGO = 'west=-70.85&south=-33.65&east=-70.45&north=-33.30&zoom=11';
 const STATS = 'group=comuna';
 
 /** The four scenarios; the ids get the table size appended (`map-chile-10k`). */
-export const MARKET_SCENARIOS = [
+const MARKET_SCENARIOS = [
   { id: 'map-chile', label: 'map, all of Chile (zoom 4)' },
   { id: 'map-santiago', label: 'map, Santiago (zoom 11)' },
   { id: 'stats-comuna', label: 'statistics by comuna (warm)' },
@@ -185,20 +202,20 @@ async function mapStatements(
   const { west, south, east, north, zoom, ...given } = parsed;
   const filters = await pesoFilters(db, given);
   if (!filters) throw new Error('bench: the map scenarios need no UF bounds');
-  const cellFilters = repo.asCellFilters(filters);
+  const cellFilters = asCellFilters(filters);
   const judged = (expect: Expect): Expect => (shown ? { kind: 'shown' } : expect);
   const out: Planned[] = [
     cellFilters
       ? {
           endpoint,
           label: 'totals from the cells',
-          query: render(db, repo.totalsFromCellsSql(cellFilters)),
+          query: render(db, totalsFromCellsSql(cellFilters)),
           expect: judged(CELLS_INDEX),
         }
       : {
           endpoint,
           label: 'totals from the rows',
-          query: render(db, repo.totalsFromRowsSql(filters)),
+          query: render(db, totalsFromRowsSql(filters)),
           expect: { kind: 'shown' },
         },
   ];
@@ -209,7 +226,7 @@ async function mapStatements(
     out.push({
       endpoint,
       label: `clusters from the rows (cells of level ${level})`,
-      query: render(db, repo.clustersFromRowsSql(shift, cellBox, filters)),
+      query: render(db, clustersFromRowsSql(shift, cellBox, filters)),
       expect: { kind: 'shown' },
     });
     return out;
@@ -217,17 +234,15 @@ async function mapStatements(
   out.push({
     endpoint,
     label: `clusters from the cells (level ${level})`,
-    query: render(db, repo.clustersFromCellsSql(level, cells, cellFilters)),
+    query: render(db, clustersFromCellsSql(level, cells, cellFilters)),
     expect: judged(CELLS_INDEX),
   });
-  const singles = (await repo.clustersFromCells(db, level, cells, cellFilters)).filter(
-    (r) => r.n === 1,
-  );
+  const singles = (await clustersFromCells(db, level, cells, cellFilters)).filter((r) => r.n === 1);
   if (singles.length)
     out.push({
       endpoint,
       label: `single pins (${singles.length} cells of one)`,
-      query: render(db, repo.pointsOfCellsSql(shift, singles, filters)),
+      query: render(db, pointsOfCellsSql(shift, singles, filters)),
       expect: judged(MAP_INDEXES),
     });
   return out;
@@ -246,25 +261,25 @@ async function statsStatements(db: Database, endpoint: string, answer: MarketSta
     {
       endpoint,
       label: 'warm: the data version',
-      query: render(db, repo.dataVersionSql()),
+      query: render(db, dataVersionSql()),
       expect: { kind: 'tiny' },
     },
     {
       endpoint,
       label: 'cold: count, quartiles and newest per comuna',
-      query: render(db, repo.groupStatsSql('comuna', filters)),
+      query: render(db, groupStatsSql('comuna', filters)),
       expect: { kind: 'full' },
     },
     {
       endpoint,
       label: 'cold: the histogram’s range (98th percentile of UF/m²)',
-      query: render(db, repo.ufPerSqmTopSql(filters)),
+      query: render(db, ufPerSqmTopSql(filters)),
       expect: { kind: 'full' },
     },
     {
       endpoint,
       label: 'cold: the histogram',
-      query: render(db, repo.ufPerSqmHistogramSql(filters, width, bins)),
+      query: render(db, ufPerSqmHistogramSql(filters, width, bins)),
       expect: { kind: 'full' },
     },
   ] satisfies Planned[];
@@ -283,25 +298,25 @@ async function comparablesStatements(db: Database, pool: pg.Pool, endpoint: stri
   );
   const id = pick.rows[0]?.id;
   if (id === undefined) throw new Error('bench: no departamento with coordinates in Santiago');
-  const subject = await repo.comparablesSubject(db, id);
+  const subject = await comparablesSubject(db, id);
   if (!subject || subject.lat === null || subject.lng === null) throw new Error('bench: subject');
   const out: Planned[] = [
     {
       endpoint,
       label: `the subject (#${id}, a departamento in Santiago)`,
-      query: bound(repo.comparablesSubjectStatement(db, id)),
+      query: bound(comparablesSubjectStatement(db, id)),
       expect: { kind: 'index', relation: 'properties', indexes: ['properties_pkey'] },
     },
     {
       endpoint,
       label: 'the UF in use',
-      query: render(db, repo.ufInUseSql()),
+      query: render(db, ufInUseSql()),
       expect: { kind: 'tiny' },
     },
     {
       endpoint,
       label: 'its standing among peers (same comuna and type)',
-      query: bound(repo.peerStandingStatement(db, subject)),
+      query: bound(peerStandingStatement(db, subject)),
       expect: { kind: 'index', relation: 'properties', indexes: ['properties_peers_idx'] },
     },
   ];
@@ -318,11 +333,11 @@ async function comparablesStatements(db: Database, pool: pg.Pool, endpoint: stri
       y1: Math.min(last, y + r),
     };
     // The repository searches a box outwards (nearestInBox): within NEAREST_INNER_REACH first.
-    const inner = repo.NEAREST_INNER_REACH;
+    const inner = NEAREST_INNER_REACH;
     let answered = false;
     if (x - inner > box.x0 && x + inner < box.x1 && y - inner > box.y0 && y + inner < box.y1) {
       const small = { x0: x - inner, x1: x + inner, y0: y - inner, y1: y + inner };
-      const rows = await run(repo.nearestInBoxStatement(db, near, small, NEAREST_COMPARABLES));
+      const rows = await run(nearestInBoxStatement(db, near, small, NEAREST_COMPARABLES));
       const reach = inner * metresPerPixel(Math.abs(lat) + 1) - 1;
       answered =
         rows.length === NEAREST_COMPARABLES &&
@@ -330,7 +345,7 @@ async function comparablesStatements(db: Database, pool: pg.Pool, endpoint: stri
       out.push({
         endpoint,
         label: `nearest of its type, box ${step} (±${r} px), first within ±${inner} px (${answered ? 'answered there' : 'not enough: the whole box next'})`,
-        query: bound(repo.nearestInBoxStatement(db, near, small, NEAREST_COMPARABLES)),
+        query: bound(nearestInBoxStatement(db, near, small, NEAREST_COMPARABLES)),
         expect: MAP_INDEXES,
       });
     }
@@ -338,10 +353,10 @@ async function comparablesStatements(db: Database, pool: pg.Pool, endpoint: stri
       out.push({
         endpoint,
         label: `nearest of its type, box ${step} (±${r} px)`,
-        query: bound(repo.nearestInBoxStatement(db, near, box, NEAREST_COMPARABLES)),
+        query: bound(nearestInBoxStatement(db, near, box, NEAREST_COMPARABLES)),
         expect: MAP_INDEXES,
       });
-    const rows = await repo.nearestInBox(db, near, box, NEAREST_COMPARABLES);
+    const rows = await nearestInBox(db, near, box, NEAREST_COMPARABLES);
     const reach = r * metresPerPixel(Math.abs(lat) + 1);
     const farthest = rows.at(-1)?.distance_m ?? Number.POSITIVE_INFINITY;
     const whole = box.x0 === 0 && box.x1 === last && box.y0 === 0 && box.y1 === last;

@@ -1,4 +1,4 @@
-import { csvRowCounter } from '../apps/web/src/lib/csv-rows.js';
+import { csvRowCounter } from '../../apps/web/src/lib/csv-rows.js';
 import type { Target } from './scenarios.js';
 
 /** One CSV export as a user starts it: a single download, timed, its rows counted. */

@@ -3,11 +3,11 @@ import path from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
-export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type CategoryId = (typeof CATEGORIES)[number];
 
 /** One audit a developer has to look at: its title, Lighthouse's summary and a few examples. */
-export type Finding = {
+type Finding = {
   category: CategoryId;
   id: string;
   title: string;

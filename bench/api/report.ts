@@ -1,21 +1,19 @@
 import os from 'node:os';
-import type { BundleReport } from './bundle-size.js';
+import type { BundleReport } from '../web/bundle-size.js';
 import type { LevelFigures } from './compression.js';
 import type { PlanVerdict } from './explain.js';
 import type { ExportResult } from './export.js';
+import {
+  type ListFigures,
+  type ListPhase,
+  median,
+  num,
+  type ScenarioResult,
+  scale,
+  type Target,
+} from './figures.js';
 import { type LoadResult, PAIRED_ROUNDS } from './load.js';
 import type { StartupFigures } from './startup.js';
-
-const startedAt = performance.now();
-
-/** A progress line with the time since the bench started. */
-export function progress(message: string) {
-  const seconds = Math.round((performance.now() - startedAt) / 1000);
-  const stamp = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  console.log(`[${stamp}] ${message}`);
-}
-
-export const elapsedSeconds = () => (performance.now() - startedAt) / 1000;
 
 export function machine(postgresVersion: string) {
   const cpus = os.cpus();
@@ -33,46 +31,15 @@ export type Machine = ReturnType<typeof machine>;
 export const describeMachine = (m: Machine) =>
   `${m.cpu}, ${m.cores} cores, ${m.ramGb.toFixed(1)} GB RAM, Node ${m.node}, ${m.postgres}, ${m.kernel}`;
 
-export type ScenarioResult = {
-  /** Stable key the targets look results up by. */
-  id: string;
-  label: string;
-  rows: number;
-  api: LoadResult | null;
-  raw: LoadResult | null;
-  /** API/raw of each round of a paired measurement (see measurePaired), in order. */
-  roundRatios?: number[];
-  /** Why a figure is missing (an error), shown under the table. */
-  error?: string;
-};
-
-/** One list page (a first page or a deep one) as measured at one table size. */
-export type ListFigures = {
-  id: string;
-  label: string;
-  /** The scenario a deep page belongs to (its own id for a first page). */
-  base: string;
-  matches: number;
-  /** Rows before the page (half the matches for a deep page). */
-  depth: number;
-  api: LoadResult | null;
-  /** The raw-driver limit (measured at the top size only). */
-  raw: LoadResult | null;
-  /** The plan's verdict (explained at the top size only). */
-  plan: PlanVerdict | null;
-  error?: string;
-};
-export type ListPhase = { rows: number; cases: ListFigures[] };
-
 export type Summary = {
   machine: Machine;
   scenarios: ScenarioResult[];
-  /** The list scenarios at 10k and at the top size (bench/list-scenarios.ts). */
+  /** The list scenarios at 10k and at the top size (bench/api/list-scenarios.ts). */
   lists: ListPhase[];
   /** What the run left out, and why (the parts not about the lists, at a million rows). */
   skipped: string[];
   memory: { rssMb: number; peakMb: number } | null;
-  /** The built server's start time and idle memory (bench/startup.ts). */
+  /** The built server's start time and idle memory (bench/api/startup.ts). */
   startup: StartupFigures | null;
   plans: { label: string; verdict: PlanVerdict }[];
   totals: { label: string; line: string }[];
@@ -97,23 +64,6 @@ export type Summary = {
   loadAtStart: number;
 };
 
-export const num = (n: number | undefined, digits = 0) =>
-  n === undefined || Number.isNaN(n)
-    ? '–'
-    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-export const scale = (rows: number) =>
-  rows >= 1_000_000 && rows % 1_000_000 === 0
-    ? `${rows / 1_000_000}M`
-    : rows >= 1000
-      ? `${num(rows / 1000)}k`
-      : num(rows);
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] ?? Number.NaN)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 function table(header: string[], rows: string[][], rightAligned: Set<number>) {
@@ -125,8 +75,6 @@ function table(header: string[], rows: string[][], rightAligned: Set<number>) {
   const rule = `|${widths.map((w, i) => (rightAligned.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
-
-export type Target = { name: string; pass: boolean; detail: string };
 
 /**
  * (a) and (c), on the first page; (b), an absolute p99 at 32 connections, is retired: on a shared
@@ -194,9 +142,9 @@ function listRows(lists: ListPhase[]): { rows: ListRow[]; small: number; top: nu
   return { rows, small: smallPhase.rows, top: topPhase.rows };
 }
 
-export const FLAT_LIMIT = 1.5;
-export const RAW_COST_LIMIT = 3;
-export const TAIL_LIMIT = 2.5;
+const FLAT_LIMIT = 1.5;
+const RAW_COST_LIMIT = 3;
+const TAIL_LIMIT = 2.5;
 /** NaN (not measured) fails, as `x <= limit` says. */
 const within = (value: number, limit: number) => value <= limit;
 

@@ -19,7 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LaunchedChrome } from 'chrome-launcher';
-import { buildWeb } from './bundle-size.js';
+import { type DemoServer, startDemoServer } from '../common/demo-server.js';
+import { elapsedSeconds, progress } from '../common/progress.js';
+import { buildWeb } from '../web/bundle-size.js';
 import {
   assertChromium,
   browserVersion,
@@ -30,10 +32,8 @@ import {
   signIn,
 } from './chromium-session.js';
 import { type DemoPhoto, givePhotos, makeDemoPhotos, propertyWithPhotos } from './demo-photos.js';
-import { type DemoServer, startDemoServer } from './demo-server.js';
 import { misses, printFindings, printTable } from './lighthouse-report.js';
 import { type PageResult, runLighthouse } from './lighthouse-run.js';
-import { elapsedSeconds, progress } from './report.js';
 
 /** An editor: the seeded account a team member signs in with (viewers see the same pages). */
 const MEMBER = 'editor@bec.local';
