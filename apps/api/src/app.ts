@@ -72,7 +72,7 @@ import jsonBody from './plugins/external/json-body.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import web from './plugins/external/web.js';
 
-export const DEFAULT_WEB_ROOT = path.resolve(
+const DEFAULT_WEB_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../web/dist',
 );

@@ -29,20 +29,20 @@ export const DEFAULT_DATABASE_TIMEOUT = 10;
  * the request answers 503 STORAGE_UNAVAILABLE: reading a 25 MB photo needs 2.5 MB/s, far below
  * what a bucket serves a server; a store that went silent then fails fast (ADR 024).
  */
-export const DEFAULT_S3_TIMEOUT = 10;
+const DEFAULT_S3_TIMEOUT = 10;
 /** Tries per S3 call for failures that pass (a reset connection, a 5xx, throttling): the SDK's. */
-export const DEFAULT_S3_MAX_ATTEMPTS = 3;
+const DEFAULT_S3_MAX_ATTEMPTS = 3;
 
 /**
  * Seconds between collections of uploads never attached (on the clock: 3600 runs on the hour, in
  * every process at once; see app.ts).
  */
-export const DEFAULT_UPLOAD_COLLECTION_SECONDS = 3600;
+const DEFAULT_UPLOAD_COLLECTION_SECONDS = 3600;
 
 /** Minutes between fetches of published UF values (shared by every process; see uf.service.ts). */
-export const DEFAULT_UF_REFRESH_MINUTES = 60;
+const DEFAULT_UF_REFRESH_MINUTES = 60;
 /** Seconds a UF source may take to answer before the fetch counts as failed. */
-export const DEFAULT_UF_SOURCE_TIMEOUT = 10;
+const DEFAULT_UF_SOURCE_TIMEOUT = 10;
 
 /**
  * Requests per minute (sustained) and at once (burst), per signed-in account and per client
@@ -312,7 +312,7 @@ function crossProblems(source: NodeJS.ProcessEnv): string[] {
 }
 
 /** A sustained rate and a burst; null: no limit. */
-export type RateLimit = { perMinute: number; burst: number } | null;
+type RateLimit = { perMinute: number; burst: number } | null;
 
 export type Config = {
   host: string;
@@ -391,7 +391,7 @@ export class ConfigError extends Error {
   }
 }
 
-export const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
+const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
 
 /** Reads the environment once, at start; every bad value is reported, not just the first. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

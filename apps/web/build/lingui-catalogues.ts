@@ -2,7 +2,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
 /** A catalogue: `locales/<locale>.json` beside the code whose texts it holds. */
-export const CATALOGUE_FILE = /[\\/]locales[\\/](?:es-CL|en)\.json$/;
+const CATALOGUE_FILE = /[\\/]locales[\\/](?:es-CL|en)\.json$/;
 
 /**
  * Compiles each message of a catalogue (ICU MessageFormat: `{count, plural, one {…} other {…}}`)

@@ -100,6 +100,7 @@ export const BrokerFieldsSchema = z.object({
   email: EmailSchema,
   notes: optionalText(MAX_BROKER_NOTES),
 });
+/** @alias the body of POST /api/brokers, named like every other route's body. */
 export const CreateBrokerBodySchema = BrokerFieldsSchema;
 export type CreateBrokerBody = z.input<typeof CreateBrokerBodySchema>;
 export type BrokerPayload = z.output<typeof CreateBrokerBodySchema>;

@@ -13,7 +13,7 @@ import { lockDataDir } from './pglite-lock.js';
 import { safePoolTransactions } from './pool-transactions.js';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** Both drivers share this surface: services never know which one they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -26,7 +26,7 @@ export type DatabaseOptions =
  * pool. PGlite: its one connection, busy while a query or transaction holds it (PGlite runs them
  * one at a time), and the callers queued behind it.
  */
-export type PoolStats = {
+type PoolStats = {
   /** Connections running a query or transaction. */
   inUse: number;
   /** Open connections waiting for work. */

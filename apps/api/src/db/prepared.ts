@@ -10,7 +10,7 @@ import type { Database } from './client.js';
  */
 const statements = new WeakMap<Database, Map<string, Statement<unknown>>>();
 
-export type Statement<Row> = {
+type Statement<Row> = {
   name: string;
   prepared: { execute: (values: Record<string, unknown>) => Promise<Row[]>; getQuery: () => Query };
 };

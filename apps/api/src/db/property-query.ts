@@ -30,7 +30,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * sort's index. Named prepared statements would settle on one generic plan for every word, so
  * the list runs searches unnamed (listPage), planned with their values each time.
  */
-export const searchQuery = (q: unknown) => sql`bec_search_query(${q}::text)`;
+const searchQuery = (q: unknown) => sql`bec_search_query(${q}::text)`;
 const searchMatches = (q: unknown) =>
   sql`(${searchQuery(q)} is null or ${properties.search_vector} @@ ${searchQuery(q)})`;
 /** How well a property matches the search (0 without one): the relevance sort's key. */
@@ -62,7 +62,7 @@ export async function pesoFilters(
 }
 
 /** The UF value the stored peso prices were computed with (one row; null while none is known). */
-export const appliedUf = sql`(select ${uf_pricing.value} from ${uf_pricing})`;
+const appliedUf = sql`(select ${uf_pricing.value} from ${uf_pricing})`;
 
 /**
  * The peso price with unknown ones (a UF price without a UF value) as a sentinel, exactly as the
@@ -125,7 +125,7 @@ export const FILTERS: Record<PriceSide, Record<FilterKey, (value: unknown) => SQ
   high: filtersFor('high'),
   low: filtersFor('low'),
 };
-export const FILTER_KEYS = Object.keys(FILTERS.high) as FilterKey[];
+const FILTER_KEYS = Object.keys(FILTERS.high) as FilterKey[];
 
 /** The filters in use, in a fixed order (it names the prepared statement), with their values. */
 export function activeFilters(f: PesoFilters) {
@@ -141,14 +141,14 @@ export const filterConditions = (f: PesoFilters): SQL[] => {
 };
 
 /** The area a price per m² divides by: land for lots and parcels, built area otherwise. */
-export const basisArea = sql`(case when ${property_types.area_basis} = 'land' then ${properties.land_sqmts} else ${properties.building_sqmts} end)`;
+const basisArea = sql`(case when ${property_types.area_basis} = 'land' then ${properties.land_sqmts} else ${properties.building_sqmts} end)`;
 /** The price in UF, unrounded: the amount itself, or the pesos over the UF they were priced at. */
 export const priceInUf = sql`(case when ${properties.price_unit} = 'UF' then ${properties.price_amount} else ${properties.price} / ${appliedUf} end)`;
 /** UF per m² on the type's area basis, unrounded; null without a price or an area. */
 export const ufPerSqm = sql`(case when ${basisArea} > 0 then ${priceInUf} / ${basisArea} end)`;
 
 /** numeric text to a number; null never reaches a decoder (both row mappers skip it). */
-export const decimal = (value: unknown): number | null => Number(value);
+const decimal = (value: unknown): number | null => Number(value);
 
 /**
  * The UF figures of a card and the UF they were converted with, computed by PostgreSQL in exact

@@ -17,7 +17,7 @@ import comunas from './seed-data/chile-comunas.json' with { type: 'json' };
 import { DEMO_PROPERTIES, DEMO_UF_VALUE } from './seed-data/demo-properties.js';
 
 /** Lots and parcels are priced per m² of land; everything else per m² built. */
-export const PROPERTY_TYPES: { name: string; area_basis: 'building' | 'land' }[] = [
+const PROPERTY_TYPES: { name: string; area_basis: 'building' | 'land' }[] = [
   { name: 'Casa', area_basis: 'building' },
   { name: 'Departamento', area_basis: 'building' },
   { name: 'Oficina', area_basis: 'building' },
@@ -111,7 +111,7 @@ async function claimOnce(db: Database, key: string) {
  * The demo's sample brokers, once per database, with the demo listings (a real database starts
  * with none): after that they are the team's to edit, archive or remove.
  */
-export async function seedSampleBrokers(db: Database) {
+async function seedSampleBrokers(db: Database) {
   if (await claimOnce(db, 'brokers_seeded_at')) await db.insert(brokers).values(BROKERS);
 }
 

@@ -21,7 +21,7 @@ export class AppError extends Error {
   }
 }
 
-export const assertUnreachable = (value: never): never => {
+const assertUnreachable = (value: never): never => {
   throw new Error(`Unhandled case: ${String(value)}`);
 };
 
@@ -57,7 +57,7 @@ export function statusOf(code: ErrorCode): number {
 }
 
 /** One human sentence that names every bad field, for clients that only show `message`. */
-export function describeFieldErrors(fieldErrors: FieldErrors): string {
+function describeFieldErrors(fieldErrors: FieldErrors): string {
   return Object.entries(fieldErrors)
     .map(([field, problems]) => `${field}: ${problems.join(', ')}`)
     .join('; ');

@@ -43,9 +43,9 @@ export const AUTH_ERRORS: ErrorStatus[] = [401, 403, 503];
  * body over the limit, 415 for anything but JSON. Every method but GET and HEAD reads one (DELETE
  * too, when it comes with a body).
  */
-export const BODY_ERRORS: ErrorStatus[] = [400, 413, 415];
+const BODY_ERRORS: ErrorStatus[] = [400, 413, 415];
 /** The rate limit's answer, on every route but those marked `noRateLimit` (ADR 028). */
-export const RATE_LIMIT_ERRORS: ErrorStatus[] = [429];
+const RATE_LIMIT_ERRORS: ErrorStatus[] = [429];
 
 /**
  * An onRoute hook: adds the statuses a route shares with others by its method and path

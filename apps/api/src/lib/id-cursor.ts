@@ -2,10 +2,9 @@ import { INT32_MAX, issue } from '@bec/contracts';
 import { AppError } from './app-error.js';
 
 /** Keyset cursor for lists ordered by id: opaque to clients, checked on the way back. */
-export const encodeIdCursor = (id: number) =>
-  Buffer.from(JSON.stringify({ id })).toString('base64url');
+const encodeIdCursor = (id: number) => Buffer.from(JSON.stringify({ id })).toString('base64url');
 
-export function decodeIdCursor(cursor: string): number {
+function decodeIdCursor(cursor: string): number {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const id = (value as { id?: unknown }).id;

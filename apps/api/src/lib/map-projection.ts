@@ -22,7 +22,7 @@ export const metresPerPixel = (lat: number) =>
   EQUATOR_METRES_PER_PIXEL * Math.cos((lat * Math.PI) / 180);
 
 /** Map cells are 64 px of the view: four per 256-px tile, so a zoom's cells are level zoom + 2. */
-export const cellLevel = (zoom: number) => zoom + 2;
+const cellLevel = (zoom: number) => zoom + 2;
 
 /** A box of finest-level map pixels, edges included. */
 export type PixelBox = { x0: number; x1: number; y0: number; y1: number };

@@ -27,7 +27,7 @@ const i18n = setupI18n({
 });
 
 /** A message of the shared catalogue in English. */
-export const englishText = (key: CatalogueKey, values?: Record<string, ParamValue>): string =>
+const englishText = (key: CatalogueKey, values?: Record<string, ParamValue>): string =>
   i18n._(key, values);
 
 /** One issue as an English sentence: "Name must be at most 200 characters". */

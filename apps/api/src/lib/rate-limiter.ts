@@ -49,8 +49,6 @@ export function createRateLimiter({
   };
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
 /**
  * The key of a client address: IPv4 as is (an IPv4-mapped IPv6 address as its IPv4), IPv6 by its
  * /64, the block one customer or host is given, so that hopping within it is the same client.

@@ -14,7 +14,7 @@ const UfChip = lazy(() =>
 );
 
 /** The spec's "40 units" of sidebar: 40 spacing units of 4 px. */
-export const NAVBAR_WIDTH = 160;
+const NAVBAR_WIDTH = 160;
 const HEADER_HEIGHT = 56;
 const NAVBAR_ID = 'app-navbar';
 

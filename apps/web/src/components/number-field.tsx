@@ -6,7 +6,7 @@ import { type NumberReading, type ReadNumberOptions, readNumber } from '@/lib/nu
 import './messages';
 
 /** Why a box's text is no number to save, in the current language; undefined when it is one. */
-export function numberProblem(reading: NumberReading): string | undefined {
+function numberProblem(reading: NumberReading): string | undefined {
   if (reading.kind === 'ambiguous') return t('numberField.ambiguous');
   if (reading.kind === 'not_a_number') return t('numberField.notANumber');
   return undefined;

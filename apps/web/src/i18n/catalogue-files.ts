@@ -12,7 +12,7 @@ function walk(dir: string): string[] {
   );
 }
 
-export const sourceFiles = () => walk(SRC);
+const sourceFiles = () => walk(SRC);
 
 /** Files that ship: TypeScript outside tests and test helpers. */
 export const appSources = () =>

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale, spokenLocale } from '@bec/contra
 export { LOCALES, type Locale } from '@bec/contracts/locale';
 
 /** Where the choice made in the user menu is remembered, per browser. */
-export const LOCALE_STORAGE_KEY = 'bec.locale';
+const LOCALE_STORAGE_KEY = 'bec.locale';
 
 function rememberedLocale(): Locale | null {
   try {

@@ -19,10 +19,10 @@ export const isTokenUnavailable = (err: unknown): boolean =>
   err instanceof ApiError && err.failure?.code === 'token_unavailable';
 
 /** One validation problem as a sentence in the current language. */
-export const issueText = (issue: Issue): string => renderIssue(issue, translate);
+const issueText = (issue: Issue): string => renderIssue(issue, translate);
 
 /** Issues grouped by field, each field's sentences in the current language. */
-export function issueTexts(issues: readonly Issue[]): Record<string, string[]> {
+function issueTexts(issues: readonly Issue[]): Record<string, string[]> {
   const texts: Record<string, string[]> = {};
   for (const issue of issues)
     texts[issue.field] = [...(texts[issue.field] ?? []), issueText(issue)];

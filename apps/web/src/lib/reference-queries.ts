@@ -18,9 +18,9 @@ export const referenceKeys = {
 };
 
 /** GET /api/regions: the 16 regions north to south, each with its comunas (fixed data). */
-export const getRegions = () => apiRequest('/regions', z.array(RegionSchema));
+const getRegions = () => apiRequest('/regions', z.array(RegionSchema));
 
-export const regionsQueryOptions = () =>
+const regionsQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.regions(),
     queryFn: getRegions,
@@ -30,9 +30,9 @@ export const regionsQueryOptions = () =>
 export const useRegions = () => useQuery(regionsQueryOptions());
 
 /** GET /api/property-types. */
-export const getPropertyTypes = () => apiRequest('/property-types', z.array(PropertyTypeSchema));
+const getPropertyTypes = () => apiRequest('/property-types', z.array(PropertyTypeSchema));
 
-export const propertyTypesQueryOptions = () =>
+const propertyTypesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.propertyTypes(),
     queryFn: getPropertyTypes,
@@ -46,10 +46,10 @@ export const usePropertyTypes = () => useQuery(propertyTypesQueryOptions());
  * property being edited already names). Adding or archiving a broker invalidates
  * `referenceKeys.brokers()`.
  */
-export const getBrokers = (include?: number | null) =>
+const getBrokers = (include?: number | null) =>
   apiRequest(include ? `/brokers?include=${include}` : '/brokers', z.array(BrokerSchema));
 
-export const brokersQueryOptions = (include?: number | null) =>
+const brokersQueryOptions = (include?: number | null) =>
   queryOptions({
     queryKey: referenceKeys.brokerChoices(include ?? null),
     queryFn: () => getBrokers(include),

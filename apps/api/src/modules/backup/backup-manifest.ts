@@ -16,8 +16,8 @@ export const BACKUP_FORMAT = 'bec-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 
 export const MANIFEST_ENTRY = 'manifest.json';
-export const DATA_PREFIX = 'database/';
-export const PHOTO_PREFIX = 'photos/';
+const DATA_PREFIX = 'database/';
+const PHOTO_PREFIX = 'photos/';
 
 export const dataEntryName = (table: string, part: number) =>
   `${DATA_PREFIX}${table}/${String(part).padStart(6, '0')}.ndjson`;
@@ -88,4 +88,3 @@ export const ManifestSchema = ManifestHeaderSchema.extend({
 });
 
 export type Manifest = z.infer<typeof ManifestSchema>;
-export type ManifestTable = Manifest['tables'][number];

@@ -310,7 +310,7 @@ export async function checkArchiveStart(file: string): Promise<void> {
  * reads, whose entries are exactly what its manifest lists (rows counted and shaped, photos by
  * size and SHA-256). Answers the manifest.
  */
-export async function inspectArchive(file: string): Promise<Manifest> {
+async function inspectArchive(file: string): Promise<Manifest> {
   const notBackup = (reason: string) => new BackupError(`${file} is not a BEC backup: ${reason}.`);
   const seenTables = new Map<string, { rows: number; files: number; columns: string[] | null }>();
   const tableOrder: string[] = [];

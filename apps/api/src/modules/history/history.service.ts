@@ -97,7 +97,7 @@ const toHistoryEntry = (row: repo.HistoryRow): HistoryEntry => ({
  * A property's timeline, newest first. Members read a property's; once it is deleted only admins
  * do (its history stays), and a property that never was is a 404 for everyone.
  */
-export async function propertyHistory(
+async function propertyHistory(
   db: Database,
   reader: { role: Role },
   propertyId: number,
@@ -151,7 +151,7 @@ const toAuditEntry = (row: repo.AuditRow): AuditEntry => {
 };
 
 /** The admins' audit of access decisions, newest first, filtered (AuditQuerySchema). */
-export async function audit(db: Database, query: AuditQuery): Promise<AuditPage> {
+async function audit(db: Database, query: AuditQuery): Promise<AuditPage> {
   let after: { at: Date; id: number } | null = null;
   if (query.cursor !== undefined) {
     const { at, id } = decodeCursor(query.cursor);

@@ -218,7 +218,7 @@ export async function pointsOfCells(
 }
 
 /** Matching properties in a box, one more than `limit` to tell a full box from a truncated one. */
-export const pointsInBoxSql = (box: PixelBox, filters: PesoFilters, limit: number) =>
+const pointsInBoxSql = (box: PixelBox, filters: PesoFilters, limit: number) =>
   sql`select ${properties.id} as id, ${properties.name} as name, ${lat} as lat, ${lng} as lng
       from ${properties}
       where ${and(inBox(box), ...filterConditions(filters))}
@@ -234,7 +234,7 @@ export async function pointsInBox(
   return queryRows<PointRow>(db, pointsInBoxSql(box, filters, limit));
 }
 
-export const pointsByIdSql = (ids: number[]) =>
+const pointsByIdSql = (ids: number[]) =>
   sql`select ${properties.id} as id, ${properties.name} as name, ${lat} as lat, ${lng} as lng
       from ${properties} where ${properties.id} = any(${`{${ids.join(',')}}`}::integer[])`;
 

@@ -1,8 +1,6 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-
-export type UploadRow = typeof uploads.$inferSelect;
 
 export const insertUploads = async (db: Database, rows: (typeof uploads.$inferInsert)[]) => {
   if (rows.length) await db.insert(uploads).values(rows);
@@ -47,6 +45,3 @@ export const staleUploads = (db: Database, cutoff: Date, limit: number) =>
 export async function deleteUploads(db: Database, keys: string[]) {
   if (keys.length) await db.delete(uploads).where(inArray(uploads.key, keys));
 }
-
-export const countUploads = async (db: Database) =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(uploads))[0]?.n ?? 0;

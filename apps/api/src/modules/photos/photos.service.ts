@@ -32,7 +32,7 @@ import * as repo from './photos.repository.js';
 type Count = { inc: (value: number) => void };
 
 /** What the upload flow counts, for /metrics. */
-export type UploadCounters = {
+type UploadCounters = {
   /** Upload URLs issued. */
   signed: Count;
   /** Uploads attached to a property or a visit. */
@@ -91,7 +91,7 @@ const typeFromName = (name: string) => {
 };
 
 /** A file's SHA-256 as hex: what duplicate warnings compare photos by. */
-export const contentHash = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+const contentHash = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
 /** The size limit in whole megabytes (MiB), as the messages name it. */
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);

@@ -73,4 +73,3 @@ export function createMatchCounts(db: Database, now: () => number = Date.now) {
     },
   };
 }
-export type MatchCounts = ReturnType<typeof createMatchCounts>;

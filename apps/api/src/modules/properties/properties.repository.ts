@@ -28,12 +28,7 @@ const createdBy = alias(users, 'created_by_user');
 const updatedBy = alias(users, 'updated_by_user');
 
 /** One of a detail's photos: `[id, storage_key, width, height]`. */
-export type DetailPhoto = [
-  id: number,
-  storageKey: string,
-  width: number | null,
-  height: number | null,
-];
+type DetailPhoto = [id: number, storageKey: string, width: number | null, height: number | null];
 
 /**
  * The property's photos in gallery order (`listPhotos`' order), as one JSON array PostgreSQL

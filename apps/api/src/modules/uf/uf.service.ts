@@ -14,7 +14,7 @@ import { MAX_DAYS_AHEAD, type UfSourceAdapter } from './sources/uf-source.js';
 import * as repo from './uf.repository.js';
 
 /** What the job logs through (pino's signature: the object first, then the message). */
-export type UfLog = {
+type UfLog = {
   info: (details: object, message: string) => void;
   warn: (details: object, message: string) => void;
 };
@@ -37,7 +37,7 @@ export type UfServiceOptions = {
 };
 
 /** How a fetch from the source ended: values stored (perhaps none new), or nothing stored. */
-export type UfFetchOutcome = 'success' | 'failure';
+type UfFetchOutcome = 'success' | 'failure';
 
 /** A failed fetch is tried again after this long (or after refreshMs, if shorter). */
 const RETRY_MS = 10 * 60_000;

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
 import type { Identity, TokenVerifier } from './token-verifier.js';
 
-export type Member = Me;
+type Member = Me;
 /** An identity whose email the provider vouches for: the only kind matched to a member. */
 export type VerifiedIdentity = Identity & { email: string };
 
@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-export type AuthOptions = {
+type AuthOptions = {
   verify: TokenVerifier;
   /** Finds the member behind an identity (or bootstraps an ADMIN_EMAILS one); null if none. */
   resolveMember: (identity: VerifiedIdentity) => Promise<Member | null>;
@@ -36,7 +36,7 @@ export type AuthOptions = {
 // characters are already both cases, so the `i` flag changes nothing else.
 const BEARER = /^Bearer +([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/i;
 
-export const ROLE_LABELS: Record<Role, string> = {
+const ROLE_LABELS: Record<Role, string> = {
   viewer: 'viewer',
   editor: 'editor',
   admin: 'admin',

@@ -38,7 +38,7 @@ const sources = (...lists: string[][]) => [...new Set(lists.flat())];
  * `{s}` (a.tile…, b.tile…, c.tile…). A valid template has no other placeholder there
  * (lib/map-tiles.ts).
  */
-export const tileOrigins = (template: string | undefined) =>
+const tileOrigins = (template: string | undefined) =>
   template
     ? sources(...TILE_SUBDOMAINS.map((subdomain) => originOf(tileUrlWith(template, subdomain))))
     : [];

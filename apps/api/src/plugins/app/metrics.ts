@@ -12,7 +12,7 @@ import { STORAGE_OPERATIONS, type StorageObserver } from './storage/guarded-stor
  * Where /metrics is served (METRICS_TOKEN, METRICS_LISTEN): nowhere, on the main port behind a
  * bearer token, or on a listener of its own without one (and then not on the main port).
  */
-export type MetricsAccess =
+type MetricsAccess =
   | { kind: 'off' }
   | { kind: 'token'; token: string }
   | { kind: 'listener'; host: string; port: number };
@@ -160,7 +160,7 @@ export function createMetrics({
   return { registry, http, uploads, ufFetches, storage, rateLimited };
 }
 
-export type Metrics = ReturnType<typeof createMetrics>;
+type Metrics = ReturnType<typeof createMetrics>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,7 +169,7 @@ declare module 'fastify' {
   }
 }
 
-export type MetricsPluginOptions = { metrics: Metrics; access: MetricsAccess };
+type MetricsPluginOptions = { metrics: Metrics; access: MetricsAccess };
 
 const BEARER = /^Bearer +(\S+)$/i;
 const sha256 = (value: string) => createHash('sha256').update(value).digest();

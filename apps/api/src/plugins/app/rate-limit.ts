@@ -8,9 +8,9 @@ import '../../lib/route-config.js';
 type Limit = { perMinute: number; burst: number } | null;
 
 /** Which limit refused a request: a signed-in account's, or a client address's. */
-export type LimitKind = 'account' | 'address';
+type LimitKind = 'account' | 'address';
 
-export type RateLimitOptions = {
+type RateLimitOptions = {
   account: Limit;
   address: Limit;
   /** The subject of the request's verified bearer token; null for anyone else. */

@@ -45,7 +45,7 @@ const DiscoverySchema = z.object({
   token_endpoint: browserEndpoint,
   end_session_endpoint: browserEndpoint,
 });
-export type Discovery = z.infer<typeof DiscoverySchema>;
+type Discovery = z.infer<typeof DiscoverySchema>;
 
 const UserinfoSchema = z.object({
   sub: z.string(),

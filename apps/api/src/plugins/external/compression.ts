@@ -14,9 +14,9 @@ export const COMPRESSION_THRESHOLD = 1024;
  * brotli 1 costs and comes out as small; higher levels save 2-15% of the bytes for up to 6× the
  * CPU, on the server thread that is the API's bottleneck.
  */
-export const GZIP_LEVEL = 1;
+const GZIP_LEVEL = 1;
 /** brotli 1, for clients that prefer br or accept only br. */
-export const BROTLI_QUALITY = 1;
+const BROTLI_QUALITY = 1;
 /**
  * Answers up to this size are compressed in one synchronous call. @fastify/compress's default
  * on 2 cores (8 kB) sent the 12 kB first page through a zlib stream on the thread pool, which

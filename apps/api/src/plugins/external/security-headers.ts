@@ -51,7 +51,7 @@ declare module 'fastify' {
   }
 }
 
-export type SecurityHeadersOptions = HelmetOptions & {
+type SecurityHeadersOptions = HelmetOptions & {
   /** Paths that answer JSON only (the API): they get the short REST set. */
   apiPrefix?: string;
 };

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { STATIC_FILES_ROUTE } from '../../lib/route-config.js';
 import { inlineClientConfig } from './inline-client-config.js';
 
-export type WebOptions = {
+type WebOptions = {
   root: string;
   /** Inlined into the index.html served, as GET /api/config would answer it. */
   clientConfig: ClientConfig;

@@ -15,7 +15,7 @@ import { t } from '@/i18n/i18n';
 
 /** Discovery is retried 5 times, 125 ms after the first failure and doubling: 125 … 2000 ms. */
 export const IDP_MAX_RETRIES = 5;
-export const IDP_FIRST_RETRY_DELAY_MS = 125;
+const IDP_FIRST_RETRY_DELAY_MS = 125;
 const IDP_BLOCKED = 'Blocked by the content security policy: ';
 /** The provider answered nothing because the page's own CSP refused to ask it. */
 export const idpBlockedReason = (origin: string) => `${IDP_BLOCKED}${origin}`;
@@ -30,7 +30,7 @@ export function identityProviderRetryDelay(failureCount: number): number {
   return IDP_FIRST_RETRY_DELAY_MS * 2 ** failureCount;
 }
 
-export type IdentityProviderStatus = 'loading' | 'ready' | 'degraded' | 'error';
+type IdentityProviderStatus = 'loading' | 'ready' | 'degraded' | 'error';
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 /** Who is signed in at the identity provider, member of BEC or not (from the ID token). */

@@ -9,7 +9,7 @@ import {
 import { watchPolicyViolations } from '@/features/auth/policy-violations';
 import { userManagerSettings } from '@/features/auth/user-manager';
 
-export type IdentityProvider = { config: ClientConfig; userManager: UserManager };
+type IdentityProvider = { config: ClientConfig; userManager: UserManager };
 
 /**
  * Reads the sign-in settings (inlined in the page, else GET /api/config), builds the UserManager
@@ -18,7 +18,7 @@ export type IdentityProvider = { config: ClientConfig; userManager: UserManager 
  * first-load bundle. A discovery that this page's own CSP blocked fails with a message
  * that says so: the provider is up, the deployment's configuration is what is wrong.
  */
-export async function loadIdentityProvider(): Promise<IdentityProvider> {
+async function loadIdentityProvider(): Promise<IdentityProvider> {
   const [config, oidc] = await Promise.all([
     import('@/features/auth/api/get-client-config').then(({ getClientConfig }) =>
       getClientConfig(),

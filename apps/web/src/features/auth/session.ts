@@ -85,7 +85,7 @@ const renewals = new WeakMap<UserManager, Promise<User | null>>();
  * and the answer is null. When the provider cannot be reached, the error is passed on and the
  * session kept: a network blip must not sign anyone out of a half-filled form.
  */
-export function renewSession(userManager: UserManager): Promise<User | null> {
+function renewSession(userManager: UserManager): Promise<User | null> {
   const running = renewals.get(userManager);
   if (running) return running;
   const renewal = withRenewalLock(() => renewUnderLock(userManager))

@@ -4,7 +4,7 @@ import { requestUploadUrls, type UploadFileInfo } from '@/lib/uploads/request-up
 import { PhotoUploadError, uploadPhoto } from '@/lib/uploads/upload-photo';
 
 /** How many files are PUT at once. */
-export const UPLOAD_CONCURRENCY = 3;
+const UPLOAD_CONCURRENCY = 3;
 
 /** The text for a URL answered for a file that is not among those picked. */
 const originalFileNotFound = () => t('uploads.originalNotFound');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { UfSourceAdapter } from './uf-source.js';
 import { yearlySource } from './yearly-source.js';
 
-export const CMF_URL = 'https://api.cmfchile.cl/api-sbifv3/recursos_api';
+const CMF_URL = 'https://api.cmfchile.cl/api-sbifv3/recursos_api';
 
 /** The CMF's answer for /uf/{year}: values as Chileans write them ("39.643,59"), days as dates. */
 const AnswerSchema = z.object({

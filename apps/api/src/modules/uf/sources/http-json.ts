@@ -1,7 +1,7 @@
 import { UfSourceError } from './uf-source.js';
 
 /** What a source's URL looks like in a log line: no API key. */
-export const loggableUrl = (url: string) => url.replace(/([?&]apikey=)[^&]*/i, '$1…');
+const loggableUrl = (url: string) => url.replace(/([?&]apikey=)[^&]*/i, '$1…');
 
 /**
  * GETs JSON from a source: a network error, a timeout, a non-2xx answer or a body that is not

@@ -3,7 +3,7 @@ import { chileDateOfMidnight } from '../../../lib/chile-date.js';
 import type { UfSourceAdapter } from './uf-source.js';
 import { yearlySource } from './yearly-source.js';
 
-export const MINDICADOR_URL = 'https://mindicador.cl/api';
+const MINDICADOR_URL = 'https://mindicador.cl/api';
 
 /** mindicador.cl's answer for /uf/{year}: each day as an instant at its midnight in Chile. */
 const AnswerSchema = z.object({

@@ -10,7 +10,7 @@ import { errorPage, logoutPage, otherLocale, signedOutPage, signInPage } from '.
 import { createDevStore } from './dev-store.js';
 import { type DevTexts, devTexts, pageLocale } from './dev-texts.js';
 
-export type DevIdentityOptions = {
+type DevIdentityOptions = {
   issuer: string;
   audience: string;
   clientId: string;

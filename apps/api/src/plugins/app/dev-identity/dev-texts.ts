@@ -37,7 +37,7 @@ export const devTexts = (locale: Locale): DevTexts => ({
 });
 
 /** An Accept-Language header's tags, most wanted first (by q, then order); q=0 means "not this". */
-export function acceptedLanguages(header: string | undefined): string[] {
+function acceptedLanguages(header: string | undefined): string[] {
   return (header ?? '')
     .split(',')
     .map((part, order) => {

@@ -9,7 +9,7 @@ export type StorageOperation = (typeof STORAGE_OPERATIONS)[number];
  * How a call ended: `success`; `unavailable` (the store could not be used: no connection, a
  * timeout, a 5xx, refused credentials); `error` (anything else, such as a key that is not there).
  */
-export type StorageOutcome = 'success' | 'unavailable' | 'error';
+type StorageOutcome = 'success' | 'unavailable' | 'error';
 
 /** Told of every call, with how long it took (metrics.ts's storage metrics). */
 export type StorageObserver = (
@@ -162,5 +162,3 @@ export function guardStorage(storage: PhotoStorage, options: GuardedStorageOptio
 
   return { storage: wrapped, readiness };
 }
-
-export type GuardedStorage = ReturnType<typeof guardStorage>;

@@ -19,7 +19,7 @@ import type { PhotoStorage, UploadSize } from './photo-storage.js';
 import type { UrlSigner } from './url-signer.js';
 
 /** Why a local PUT is refused, as the error code its answer carries (its status follows). */
-export type LocalUploadRefusal = Extract<
+type LocalUploadRefusal = Extract<
   ErrorCode,
   'VALIDATION_FAILED' | 'FORBIDDEN' | 'BODY_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'
 >;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-export type StoredObject = { size: number };
+type StoredObject = { size: number };
 
 /**
  * How big an upload may be: exactly `exact` bytes when the client declared its size, else at most
@@ -9,7 +9,7 @@ export type StoredObject = { size: number };
 export type UploadSize = { exact: number } | { atMost: number };
 
 /** A signed PUT: the URL and the headers the PUT must carry exactly as given (they are signed). */
-export type SignedPut = { url: string; headers: Record<string, string> };
+type SignedPut = { url: string; headers: Record<string, string> };
 
 /** Where photo bytes live: local disk or any S3-compatible store, behind one interface. */
 export type PhotoStorage = {

@@ -5,7 +5,7 @@ import { LOCALES } from '@/i18n/locale';
 import type { MessageId } from '@/i18n/message-id';
 import { useLocale, useT } from '@/i18n/use-t';
 
-export const ROLE_LABEL: Record<Role, MessageId> = {
+const ROLE_LABEL: Record<Role, MessageId> = {
   viewer: 'role.viewer',
   editor: 'role.editor',
   admin: 'role.admin',

@@ -15,17 +15,17 @@ export type SaveBrokerInput =
   | { id?: undefined; body: CreateBrokerBody }
   | { id: number; body: UpdateBrokerBody };
 
-export const saveBroker = ({ id, body }: SaveBrokerInput) =>
+const saveBroker = ({ id, body }: SaveBrokerInput) =>
   id === undefined
     ? apiRequest('/brokers', BrokerSchema, { method: 'POST', body })
     : apiRequest(`/brokers/${id}`, BrokerSchema, { method: 'PUT', body });
 
 /** PATCH /api/brokers/:id: archive (hidden from the property form) or bring back. */
-export const setBrokerArchived = ({ id, archived }: { id: number; archived: boolean }) =>
+const setBrokerArchived = ({ id, archived }: { id: number; archived: boolean }) =>
   apiRequest(`/brokers/${id}`, BrokerSchema, { method: 'PATCH', body: { archived } });
 
 /** DELETE /api/brokers/:id: refused (409 broker_in_use) while a property names the broker. */
-export const deleteBroker = (id: number) =>
+const deleteBroker = (id: number) =>
   apiRequest(`/brokers/${id}`, z.object({ id: z.number().int() }), { method: 'DELETE' });
 
 /**

@@ -12,7 +12,7 @@ import { apiRequest } from '@/lib/api-client';
 export type BrokerListParams = { q: string; archived: boolean };
 
 /** GET /api/brokers/list: one page by name, searched, active or archived. */
-export function getBrokerPage(
+function getBrokerPage(
   { q, archived }: BrokerListParams,
   cursor: string | null,
   signal?: AbortSignal,
@@ -25,7 +25,7 @@ export function getBrokerPage(
   return apiRequest(`/brokers/list${search ? `?${search}` : ''}`, BrokerPageSchema, { signal });
 }
 
-export const brokerListQueryOptions = (params: BrokerListParams) =>
+const brokerListQueryOptions = (params: BrokerListParams) =>
   infiniteQueryOptions({
     queryKey: brokerKeys.list(params),
     queryFn: ({ pageParam, signal }) => getBrokerPage(params, pageParam, signal),

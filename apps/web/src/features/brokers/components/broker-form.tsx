@@ -20,7 +20,7 @@ export type BrokerFormValues = {
 };
 
 /** A broker's fields as the form edits them: empty text for what it lacks, the phone as read. */
-export const toBrokerFormValues = (broker?: Broker | null): BrokerFormValues => ({
+const toBrokerFormValues = (broker?: Broker | null): BrokerFormValues => ({
   name: broker?.name ?? '',
   company: broker?.company ?? '',
   phone: broker?.phone ? formatChileanPhone(broker.phone) : '',
@@ -29,7 +29,7 @@ export const toBrokerFormValues = (broker?: Broker | null): BrokerFormValues => 
 });
 
 /** Checked with the API's own contract, worded in the current language. */
-export const validateBrokerForm = contractErrors(CreateBrokerBodySchema);
+const validateBrokerForm = contractErrors(CreateBrokerBodySchema);
 
 export type BrokerFormProps = {
   /** The broker to edit; none to add one. */

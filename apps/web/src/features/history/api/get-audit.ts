@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Decisions per page of the audit. */
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** The audit's filters, as the URL carries them (empty ones left out). */
 export type AuditFilters = {
@@ -13,20 +13,20 @@ export type AuditFilters = {
   action?: AuditAction | undefined;
 };
 
-export const auditKeys = {
+const auditKeys = {
   all: ['audit'] as const,
   list: (filters: AuditFilters) => [...auditKeys.all, filters] as const,
 };
 
 /** GET /api/audit: one page of access decisions, newest first. */
-export function getAudit(filters: AuditFilters, cursor?: string, signal?: AbortSignal) {
+function getAudit(filters: AuditFilters, cursor?: string, signal?: AbortSignal) {
   const search = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
   for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
   if (cursor !== undefined) search.set('cursor', cursor);
   return apiRequest(`/audit?${search}`, AuditPageSchema, { signal });
 }
 
-export const auditQueryOptions = (filters: AuditFilters) =>
+const auditQueryOptions = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: auditKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getAudit(filters, pageParam, signal),

@@ -3,24 +3,24 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Entries per page of a timeline. */
-export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 20;
 
 /**
  * Under the properties' key: saving, moving or deleting a property (which invalidates every
  * `['properties', …]` query) refreshes its timeline too.
  */
-export const historyKeys = {
+const historyKeys = {
   property: (id: number) => ['properties', 'history', id] as const,
 };
 
 /** GET /api/properties/:id/history: one page, newest first, and where the next one starts. */
-export function getPropertyHistory(id: number, cursor?: string, signal?: AbortSignal) {
+function getPropertyHistory(id: number, cursor?: string, signal?: AbortSignal) {
   const search = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
   if (cursor !== undefined) search.set('cursor', cursor);
   return apiRequest(`/properties/${id}/history?${search}`, HistoryPageSchema, { signal });
 }
 
-export const propertyHistoryQueryOptions = (id: number) =>
+const propertyHistoryQueryOptions = (id: number) =>
   infiniteQueryOptions({
     queryKey: historyKeys.property(id),
     queryFn: ({ pageParam, signal }) => getPropertyHistory(id, pageParam, signal),

@@ -41,7 +41,7 @@ const MAX_TEXT = 60;
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
 /** A value as the screens show it: prices with their unit, areas in m², text quoted. */
-export function formatValue(field: string, value: HistoryValue, t: T): string {
+function formatValue(field: string, value: HistoryValue, t: T): string {
   if (value === null || value === '') return t('history.value.empty');
   if (typeof value === 'object')
     return value.unit === 'UF' ? formatUf(value.amount) : formatPrice(value.amount);
@@ -61,7 +61,7 @@ const fieldLabel = (field: string, t: T) => {
 };
 
 /** "12 de diciembre", in Chile's time zone. */
-export function formatVisitDay(iso: string): string {
+function formatVisitDay(iso: string): string {
   return new Intl.DateTimeFormat(currentLocale(), {
     day: 'numeric',
     month: 'long',
@@ -70,7 +70,7 @@ export function formatVisitDay(iso: string): string {
 }
 
 /** Who made a change: the member as named then, or BEC itself. */
-export const actorName = (entry: Pick<HistoryEntry, 'actor'>, t: T) =>
+const actorName = (entry: Pick<HistoryEntry, 'actor'>, t: T) =>
   entry.actor?.name ?? t('history.actor.system');
 
 /**

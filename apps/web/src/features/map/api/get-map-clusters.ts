@@ -5,7 +5,7 @@ import { mapKeys } from './map-query-keys';
 import type { MapView } from './map-view';
 
 /** The grid's filters without its order, which means nothing on a map. */
-export function mapFilterQuery(filterQuery: string): string {
+function mapFilterQuery(filterQuery: string): string {
   const params = new URLSearchParams(filterQuery);
   params.delete('sort');
   return params.toString();
@@ -15,7 +15,7 @@ export function mapFilterQuery(filterQuery: string): string {
  * GET /api/market/map: the properties that match `filterQuery` (the grid's filters as URL
  * parameters) in the view's box, clustered for its zoom, and how many match anywhere.
  */
-export function getMapClusters(
+function getMapClusters(
   filterQuery: string,
   view: MapView,
   signal?: AbortSignal,
@@ -30,7 +30,7 @@ export function getMapClusters(
 }
 
 /** No query before the map knows its view. The signal aborts a view's request once it is left. */
-export const mapClustersQueryOptions = (filterQuery: string, view: MapView | null) =>
+const mapClustersQueryOptions = (filterQuery: string, view: MapView | null) =>
   queryOptions({
     queryKey: mapKeys.clusters(mapFilterQuery(filterQuery), view),
     queryFn: view === null ? skipToken : ({ signal }) => getMapClusters(filterQuery, view, signal),

@@ -11,7 +11,7 @@ export type Leaflet = typeof import('leaflet');
  * - Leaflet's ES module build: importing its CommonJS build (the package's main) lazily moves the
  *   bundler's CommonJS helpers out of the entry into a chunk of their own (+0.4 kB first load).
  */
-export async function loadLeaflet(): Promise<Leaflet> {
+async function loadLeaflet(): Promise<Leaflet> {
   const [module] = await Promise.all([
     import('leaflet/dist/leaflet-src.esm.js'),
     import('leaflet/dist/leaflet.css'),
@@ -20,7 +20,7 @@ export async function loadLeaflet(): Promise<Leaflet> {
 }
 
 /** Loaded once per page; a failed load (a new deployment's chunks) can be tried again. */
-export const leafletQueryOptions = () =>
+const leafletQueryOptions = () =>
   queryOptions({
     queryKey: ['map', 'leaflet'],
     queryFn: loadLeaflet,

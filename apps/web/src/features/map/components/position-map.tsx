@@ -7,7 +7,7 @@ import { useT } from '@/i18n/use-t';
 import classes from './map.module.css';
 
 /** Close enough to see the block and the streets around it. */
-export const POSITION_ZOOM = 15;
+const POSITION_ZOOM = 15;
 
 export type PositionMapProps = {
   lat: number;

@@ -17,13 +17,13 @@ import { formatInteger } from '@/lib/format';
 import classes from './map.module.css';
 
 /** Continental Chile, from Tacna's border to Cape Horn; Rapa Nui and Juan Fernández lie beyond. */
-export const CHILE_BOUNDS: LatLngBoundsLiteral = [
+const CHILE_BOUNDS: LatLngBoundsLiteral = [
   [-56, -76],
   [-17.5, -66.4],
 ];
 
 /** How long the map rests after a move before the new view is asked for. */
-export const VIEW_DEBOUNCE_MS = 250;
+const VIEW_DEBOUNCE_MS = 250;
 
 /** A cluster's click zooms in by this much, up to where single properties show. */
 const CLUSTER_ZOOM_STEP = 2;

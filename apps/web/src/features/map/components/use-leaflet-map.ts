@@ -13,7 +13,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * The tiles' credit line as Leaflet's attribution control takes it (HTML): the configured text
  * escaped, its links opening in a new tab.
  */
-export const attributionHtml = (parts: MapTiles['attribution']) =>
+const attributionHtml = (parts: MapTiles['attribution']) =>
   parts
     .map(({ text, href }) =>
       href === null

@@ -4,10 +4,10 @@ import { apiRequest } from '@/lib/api-client';
 import { marketKeys } from './market-query-keys';
 
 /** GET /api/market/comparables/:id: property `id` against its peers, and its nearest ones. */
-export const getComparables = (id: number, signal?: AbortSignal): Promise<Comparables> =>
+const getComparables = (id: number, signal?: AbortSignal): Promise<Comparables> =>
   apiRequest(`/market/comparables/${id}`, ComparablesSchema, { signal });
 
-export const comparablesQueryOptions = (id: number) =>
+const comparablesQueryOptions = (id: number) =>
   queryOptions({
     queryKey: marketKeys.comparables(id),
     queryFn: ({ signal }) => getComparables(id, signal),

@@ -8,7 +8,7 @@ import { marketKeys } from './market-query-keys';
  * `filterQuery` is the grid's filters as its URL writes them (`region_id=13&visited=true`); the
  * grid's sort means nothing here and is left out.
  */
-export function getMarketStats(
+function getMarketStats(
   filterQuery: string,
   group: StatsGroup,
   signal?: AbortSignal,
@@ -19,7 +19,7 @@ export function getMarketStats(
   return apiRequest(`/market/stats?${params}`, MarketStatsSchema, { signal });
 }
 
-export const marketStatsQueryOptions = (filterQuery: string, group: StatsGroup) =>
+const marketStatsQueryOptions = (filterQuery: string, group: StatsGroup) =>
   queryOptions({
     queryKey: marketKeys.stats(filterQuery, group),
     queryFn: ({ signal }) => getMarketStats(filterQuery, group, signal),

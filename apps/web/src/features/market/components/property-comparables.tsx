@@ -26,7 +26,7 @@ import { errorText } from '@/lib/api-error';
 import { formatDistance, formatPercent, formatUfPerArea } from '@/lib/format';
 
 /** How a comparable's price reads (the app passes the cards' look: entered unit first). */
-export type RenderComparablePrice = (comparable: Comparable, uf: UfValue | null) => ReactNode;
+type RenderComparablePrice = (comparable: Comparable, uf: UfValue | null) => ReactNode;
 
 export type PropertyComparablesProps = {
   property: PropertyDetail;

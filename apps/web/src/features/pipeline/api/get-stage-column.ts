@@ -4,13 +4,13 @@ import { pipelineKeys } from '@/features/pipeline/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** Cards per "Cargar más" in a column. */
-export const COLUMN_PAGE_SIZE = 20;
+const COLUMN_PAGE_SIZE = 20;
 
 /**
  * GET /api/properties for one column: the grid's other filters (`filters`, search-param text
  * without stage or sort), this stage, newest first, one keyset page after `cursor`.
  */
-export function getStageColumn(
+function getStageColumn(
   stage: PropertyStage,
   filters: string,
   cursor: string | null,
@@ -26,7 +26,7 @@ export function getStageColumn(
   return apiRequest(`/properties?${params}`, PropertyListSchema, { signal });
 }
 
-export const stageColumnQueryOptions = (stage: PropertyStage, filters: string) =>
+const stageColumnQueryOptions = (stage: PropertyStage, filters: string) =>
   infiniteQueryOptions({
     queryKey: pipelineKeys.column(stage, filters),
     queryFn: ({ pageParam, signal }) => getStageColumn(stage, filters, pageParam, signal),

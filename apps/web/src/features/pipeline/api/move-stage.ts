@@ -13,14 +13,14 @@ import {
 import { pipelineKeys } from '@/features/pipeline/api/query-keys';
 import { movePropertyStage } from '@/lib/stage-move';
 
-export type MoveStageVariables = {
+type MoveStageVariables = {
   card: PropertyCard;
   stage: PropertyStage;
   discard_reason?: string | null;
 };
 
 /** The board's move: the card's new stage with the version it was loaded with (409 if stale). */
-export const moveStage = ({ card, stage, discard_reason }: MoveStageVariables) =>
+const moveStage = ({ card, stage, discard_reason }: MoveStageVariables) =>
   movePropertyStage({
     id: card.id,
     body: {
@@ -37,7 +37,7 @@ type Column = InfiniteData<PropertyList, string | null>;
  * server's order, newest first, comes back with the refetch), exact counts adjusted (a capped or
  * estimated one stays as the server said).
  */
-export function moveInColumns(
+function moveInColumns(
   queryClient: QueryClient,
   filters: string,
   card: PropertyCard,

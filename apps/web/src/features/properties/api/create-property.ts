@@ -1,20 +1,14 @@
-import {
-  CreatePropertyBodySchema,
-  CreatePropertyResultSchema,
-  type PropertyPayload,
-} from '@bec/contracts';
+import { CreatePropertyResultSchema, type PropertyPayload } from '@bec/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { propertyKeys } from '@/features/properties/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
-/** What POST /api/properties/add takes: the contract's body, already parsed (empty optionals null). */
-export const createPropertyInputSchema = CreatePropertyBodySchema;
-export type CreatePropertyInput = PropertyPayload;
-export type CreatePropertyResult = z.output<typeof CreatePropertyResultSchema>;
+type CreatePropertyInput = PropertyPayload;
+type CreatePropertyResult = z.output<typeof CreatePropertyResultSchema>;
 
 /** POST /api/properties/add (editors and admins): answers the new property's id. */
-export const createProperty = (body: CreatePropertyInput): Promise<CreatePropertyResult> =>
+const createProperty = (body: CreatePropertyInput): Promise<CreatePropertyResult> =>
   apiRequest('/properties/add', CreatePropertyResultSchema, { method: 'POST', body });
 
 export type UseCreatePropertyOptions = {

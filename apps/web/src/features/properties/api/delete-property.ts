@@ -4,13 +4,13 @@ import { propertyKeys } from '@/features/properties/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 const DeletedPropertySchema = z.object({ id: z.number().int() });
-export type DeletePropertyResult = z.output<typeof DeletedPropertySchema>;
+type DeletePropertyResult = z.output<typeof DeletedPropertySchema>;
 
 /**
  * DELETE /api/properties/:id (editors and admins): removes the property and its photos' files.
  * Answers 404 when it is already gone.
  */
-export const deleteProperty = (id: number): Promise<DeletePropertyResult> =>
+const deleteProperty = (id: number): Promise<DeletePropertyResult> =>
   apiRequest(`/properties/${id}`, DeletedPropertySchema, { method: 'DELETE' });
 
 export type UseDeletePropertyOptions = {

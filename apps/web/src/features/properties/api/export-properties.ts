@@ -3,7 +3,7 @@ import { apiDownload } from '@/lib/api-client';
 import { csvRowCounter } from '@/lib/csv-rows';
 import { type PropertyFilters, propertyFiltersToSearchParams } from './get-properties';
 
-export type ExportRequest = {
+type ExportRequest = {
   filters: PropertyFilters;
   /** The rows received so far, as the file arrives. */
   onRows?: (rows: number) => void;
@@ -13,7 +13,7 @@ export type ExportRequest = {
  * GET /api/properties/export.csv with the list's filters, saved by the browser as a file.
  * Answers how many properties the file holds.
  */
-export async function exportProperties({ filters, onRows }: ExportRequest) {
+async function exportProperties({ filters, onRows }: ExportRequest) {
   const query = propertyFiltersToSearchParams(filters).toString();
   const counter = csvRowCounter();
   const { blob, filename } = await apiDownload(

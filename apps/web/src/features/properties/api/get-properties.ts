@@ -23,7 +23,7 @@ export const PROPERTY_FILTER_KEYS = [
   'price_max',
   'sort',
 ] as const;
-export type PropertyFilterKey = (typeof PROPERTY_FILTER_KEYS)[number];
+type PropertyFilterKey = (typeof PROPERTY_FILTER_KEYS)[number];
 
 /** Only the filters that are set; `sort` is left out when it is the default (newest first). */
 export type PropertyFilters = Partial<Pick<ListPropertiesQuery, PropertyFilterKey>>;
@@ -86,7 +86,7 @@ export const hasPropertyFilters = (filters: PropertyFilters) =>
   propertyFiltersToSearchParams(filters).toString() !== '';
 
 /** GET /api/properties: one page of cards; `cursor` is the previous page's `next_cursor`. */
-export async function getProperties(
+async function getProperties(
   filters: PropertyFilters,
   cursor?: string | null,
   signal?: AbortSignal,

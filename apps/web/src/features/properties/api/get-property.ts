@@ -4,7 +4,7 @@ import { JUST_FETCHED_MS, propertyKeys } from '@/features/properties/api/query-k
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/properties/:id: every field, with names and photos; a 404 stays an ApiError 404. */
-export const getProperty = (id: number, signal?: AbortSignal): Promise<PropertyDetail> =>
+const getProperty = (id: number, signal?: AbortSignal): Promise<PropertyDetail> =>
   apiRequest(`/properties/${id}`, PropertyDetailSchema, { signal });
 
 export const propertyQueryOptions = (id: number) =>

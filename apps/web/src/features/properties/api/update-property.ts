@@ -4,18 +4,15 @@ import type { z } from 'zod';
 import { propertyKeys } from '@/features/properties/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
-export type UpdatePropertyInput = UpdatePropertyPayload;
-export type UpdatePropertyResult = z.output<typeof UpdatePropertyResultSchema>;
-export type UpdatePropertyVariables = { id: number; body: UpdatePropertyInput };
+type UpdatePropertyInput = UpdatePropertyPayload;
+type UpdatePropertyResult = z.output<typeof UpdatePropertyResultSchema>;
+type UpdatePropertyVariables = { id: number; body: UpdatePropertyInput };
 
 /**
  * PUT /api/properties/:id (editors and admins): the add payload plus the `updated_at` loaded and
  * the photos in order (ids kept, upload paths added). 409 CONFLICT when someone saved in between.
  */
-export const updateProperty = ({
-  id,
-  body,
-}: UpdatePropertyVariables): Promise<UpdatePropertyResult> =>
+const updateProperty = ({ id, body }: UpdatePropertyVariables): Promise<UpdatePropertyResult> =>
   apiRequest(`/properties/${id}`, UpdatePropertyResultSchema, { method: 'PUT', body });
 
 export type UseUpdatePropertyOptions = {

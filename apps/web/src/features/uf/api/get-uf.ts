@@ -9,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
 import { ufKeys } from './uf-query-keys';
 
 /** GET /api/uf: the value in effect (the latest dated today or before), and today's date. */
-export const currentUfQueryOptions = () =>
+const currentUfQueryOptions = () =>
   queryOptions({
     queryKey: ufKeys.current(),
     queryFn: ({ signal }) => apiRequest('/uf', UfCurrentSchema, { signal }),
@@ -18,7 +18,7 @@ export const currentUfQueryOptions = () =>
 export const useCurrentUf = () => useQuery(currentUfQueryOptions());
 
 /** Stored values per page; a month and a little more covers what the CMF publishes ahead. */
-export const UF_VALUES_PAGE_SIZE = 40;
+const UF_VALUES_PAGE_SIZE = 40;
 
 /** GET /api/uf/values (admins): stored values, newest date first, a page at a time. */
 export const useUfValues = () =>

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { PROPERTIES_KEY, ufKeys } from './uf-query-keys';
 
-export type PutUfValueInput = { date: string; value: number };
+type PutUfValueInput = { date: string; value: number };
 
 /** PUT /api/uf/values/:date (admins): stores a value by hand, re-pricing UF properties. */
-export function putUfValue({ date, value }: PutUfValueInput) {
+function putUfValue({ date, value }: PutUfValueInput) {
   const body: PutUfValueBody = { value };
   return apiRequest(`/uf/values/${date}`, PutUfValueResultSchema, { method: 'PUT', body });
 }

@@ -9,7 +9,7 @@ const DeletedUserSchema = z.object({ id: z.number().int() });
  * DELETE /api/users/:id. The API refuses to remove the last admin (409 LAST_ADMIN) and answers
  * 404 when the member is already gone.
  */
-export function deleteUser(id: number) {
+function deleteUser(id: number) {
   return apiRequest(`/users/${id}`, DeletedUserSchema, { method: 'DELETE' });
 }
 

@@ -4,19 +4,19 @@ import { userKeys } from '@/lib/admin-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** Members per page (the API's default; it allows up to 500). */
-export const USERS_PAGE_SIZE = 100;
+const USERS_PAGE_SIZE = 100;
 
 export type GetUsersParams = { cursor?: string | undefined; signal?: AbortSignal | undefined };
 
 /** GET /api/users: one page of members, by id, with the cursor of the next page (or null). */
-export function getUsers({ cursor, signal }: GetUsersParams = {}) {
+function getUsers({ cursor, signal }: GetUsersParams = {}) {
   const search = new URLSearchParams({ limit: String(USERS_PAGE_SIZE) });
   if (cursor !== undefined) search.set('cursor', cursor);
   return apiRequest(`/users?${search}`, UserListSchema, { signal });
 }
 
 /** Every page loaded so far; the next one is asked for with `fetchNextPage` ("Load more"). */
-export const usersQueryOptions = () =>
+const usersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: userKeys.lists(),
     queryFn: ({ pageParam, signal }) => getUsers({ cursor: pageParam, signal }),

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/lib/admin-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
-export type UpdateUserRoleInput = { id: number; role: Role };
+type UpdateUserRoleInput = { id: number; role: Role };
 
 /**
  * PATCH /api/users/:id: answers the updated member. The API refuses to demote the last admin
  * (409 LAST_ADMIN, with a message that says why).
  */
-export function updateUserRole({ id, role }: UpdateUserRoleInput) {
+function updateUserRole({ id, role }: UpdateUserRoleInput) {
   const body: UpdateUserBody = { role };
   return apiRequest(`/users/${id}`, UserSchema, { method: 'PATCH', body });
 }

@@ -4,10 +4,10 @@ import { visitKeys } from '@/features/visits/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/visits/upcoming: the signed-in member's own visits from now on, soonest first. */
-export const getUpcomingVisits = (signal?: AbortSignal): Promise<UpcomingVisits> =>
+const getUpcomingVisits = (signal?: AbortSignal): Promise<UpcomingVisits> =>
   apiRequest('/visits/upcoming', UpcomingVisitsSchema, { signal });
 
-export const upcomingVisitsQueryOptions = () =>
+const upcomingVisitsQueryOptions = () =>
   queryOptions({
     queryKey: visitKeys.upcoming(),
     queryFn: ({ signal }) => getUpcomingVisits(signal),

@@ -4,10 +4,10 @@ import { visitKeys } from '@/features/visits/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/visits/visitors: the members a visit can name, by name. */
-export const getVisitors = (signal?: AbortSignal): Promise<VisitorList> =>
+const getVisitors = (signal?: AbortSignal): Promise<VisitorList> =>
   apiRequest('/visits/visitors', VisitorListSchema, { signal });
 
-export const visitorsQueryOptions = () =>
+const visitorsQueryOptions = () =>
   queryOptions({
     queryKey: visitKeys.visitors(),
     queryFn: ({ signal }) => getVisitors(signal),

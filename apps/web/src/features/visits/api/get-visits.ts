@@ -4,10 +4,10 @@ import { visitKeys } from '@/features/visits/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/properties/:id/visits: the property's visits, newest first, with their photos. */
-export const getVisits = (propertyId: number, signal?: AbortSignal): Promise<VisitList> =>
+const getVisits = (propertyId: number, signal?: AbortSignal): Promise<VisitList> =>
   apiRequest(`/properties/${propertyId}/visits`, VisitListSchema, { signal });
 
-export const visitsQueryOptions = (propertyId: number) =>
+const visitsQueryOptions = (propertyId: number) =>
   queryOptions({
     queryKey: visitKeys.ofProperty(propertyId),
     queryFn: ({ signal }) => getVisits(propertyId, signal),

@@ -10,15 +10,15 @@ import { visitKeys } from '@/features/visits/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/properties/:id/visits (editors and admins): logs a visit with its uploaded photos. */
-export const createVisit = (propertyId: number, body: VisitBody): Promise<VisitResult> =>
+const createVisit = (propertyId: number, body: VisitBody): Promise<VisitResult> =>
   apiRequest(`/properties/${propertyId}/visits`, VisitResultSchema, { method: 'POST', body });
 
 /** PUT /api/visits/:id: edits a visit; 409 when someone changed it after it was loaded. */
-export const updateVisit = (id: number, body: UpdateVisitBody): Promise<VisitResult> =>
+const updateVisit = (id: number, body: UpdateVisitBody): Promise<VisitResult> =>
   apiRequest(`/visits/${id}`, VisitResultSchema, { method: 'PUT', body });
 
 /** DELETE /api/visits/:id: removes a visit and its photos. */
-export const deleteVisit = (id: number) =>
+const deleteVisit = (id: number) =>
   apiRequest(`/visits/${id}`, z.object({ id: z.number().int() }), { method: 'DELETE' });
 
 export type SaveVisitInput =

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format';
  * Home's "Tus próximas visitas": the signed-in member's visits from now on, soonest first, with
  * where to go. Loaded lazily by Home (it is not part of the first screen's code), texts included.
  */
-export function UpcomingVisits() {
+function UpcomingVisits() {
   const t = useT();
   const upcoming = useUpcomingVisits();
   return (

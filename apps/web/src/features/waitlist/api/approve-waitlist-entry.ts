@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userKeys, waitlistKeys } from '@/lib/admin-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
-export type ApproveWaitlistEntryInput = { id: number; role: Role };
+type ApproveWaitlistEntryInput = { id: number; role: Role };
 
 /**
  * POST /api/waitlist/:id/approve: the entry becomes a member with `role` (201, the new member).
  * 409 when its email is a member already; 404 when the entry is gone.
  */
-export function approveWaitlistEntry({ id, role }: ApproveWaitlistEntryInput) {
+function approveWaitlistEntry({ id, role }: ApproveWaitlistEntryInput) {
   const body: ApproveWaitlistBody = { role };
   return apiRequest(`/waitlist/${id}/approve`, UserSchema, { method: 'POST', body });
 }

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 const DeletedEntrySchema = z.object({ id: z.number().int() });
 
 /** DELETE /api/waitlist/:id: refuses an access request (404 when it is gone already). */
-export function deleteWaitlistEntry(id: number) {
+function deleteWaitlistEntry(id: number) {
   return apiRequest(`/waitlist/${id}`, DeletedEntrySchema, { method: 'DELETE' });
 }
 

@@ -4,19 +4,19 @@ import { waitlistKeys } from '@/lib/admin-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** Access requests per page (the API's default; it allows up to 500). */
-export const WAITLIST_PAGE_SIZE = 100;
+const WAITLIST_PAGE_SIZE = 100;
 
 export type GetWaitlistParams = { cursor?: string | undefined; signal?: AbortSignal | undefined };
 
 /** GET /api/waitlist: one page of access requests, oldest first, with the next page's cursor. */
-export function getWaitlist({ cursor, signal }: GetWaitlistParams = {}) {
+function getWaitlist({ cursor, signal }: GetWaitlistParams = {}) {
   const search = new URLSearchParams({ limit: String(WAITLIST_PAGE_SIZE) });
   if (cursor !== undefined) search.set('cursor', cursor);
   return apiRequest(`/waitlist?${search}`, WaitlistSchema, { signal });
 }
 
 /** Every page loaded so far; the next one is asked for with `fetchNextPage` ("Load more"). */
-export const waitlistQueryOptions = () =>
+const waitlistQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: waitlistKeys.lists(),
     queryFn: ({ pageParam, signal }) => getWaitlist({ cursor: pageParam, signal }),

@@ -100,7 +100,7 @@ export function rejectionMessage({ file, errors }: FileRefusal): string {
 }
 
 /** Where one picked file stands. */
-export type PhotoStatus = 'ready' | 'uploading' | 'uploaded' | 'failed';
+type PhotoStatus = 'ready' | 'uploading' | 'uploaded' | 'failed';
 
 /** A file picked for the property, in the order it will be sent (the first is the cover). */
 export type SelectedPhoto = {

@@ -7,7 +7,7 @@ import { useT } from '@/i18n/use-t';
 import { formatDistance } from '@/lib/format';
 
 /** A check that has not answered by then lets the save go ahead: it must never hold it up. */
-export const DUPLICATE_CHECK_TIMEOUT_MS = 5000;
+const DUPLICATE_CHECK_TIMEOUT_MS = 5000;
 
 /** What the check needs of the form: where, what, and the photos just uploaded. */
 export type DuplicateCheckFields = Pick<

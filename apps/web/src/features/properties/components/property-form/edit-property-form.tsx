@@ -33,10 +33,10 @@ import { useT } from '@/i18n/use-t';
 import { ApiError, errorText } from '@/lib/api-error';
 import { isTokenUnavailable } from '@/lib/error-text';
 
-export const propertyUpdatedMessage = () => translate('properties.editForm.updated');
+const propertyUpdatedMessage = () => translate('properties.editForm.updated');
 
 /** What the editor is told when saving failed (other than a conflict, shown in the form). */
-export function updatePropertyFailureMessage(error: unknown): string {
+function updatePropertyFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (isTokenUnavailable(error)) return tokenMissingNotice();
     if (error.status === 0) {

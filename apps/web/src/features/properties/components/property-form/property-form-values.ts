@@ -95,6 +95,7 @@ export const parseCoordinate = (value: NumberFieldValue): number | null =>
 /**
  * Reads a whole number (an id, rooms) the same way. A fraction is kept as it is rather than cut
  * off, so the contract can say "… must be a whole number" instead of silently sending less.
+ * @alias the same reading as parseDecimal, named for what its callers expect.
  */
 export const parseInteger = parseDecimal;
 
