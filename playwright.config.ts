@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -14,6 +14,10 @@ import { PRODUCTION, productionSkipReason } from './e2e/production/settings';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://localhost:${port}`;
+// The accessibility walks' own demo server, on the next port: they read every screen in both
+// languages (two minutes), beside the other journeys rather than after them.
+const walkPort = port + 1;
+const walkURL = `http://localhost:${walkPort}`;
 // Workers load this file again; only the main process (no TEST_WORKER_INDEX) sets things up.
 const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
 
@@ -80,23 +84,60 @@ const productionServers = [
 ];
 
 /**
- * Each run gets a fresh, empty data directory (database and photos), removed when the run ends.
- * It is handed to the workers through the environment so they do not make their own.
+ * Each run gets fresh, empty data directories (database and photos), one per demo server, removed
+ * when the run ends. Their parent is handed to the workers through the environment so they do not
+ * make their own.
  */
-function freshDataDir() {
-  const given = process.env.BEC_E2E_DATA_DIR;
-  if (given) return given;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bec-e2e-'));
-  process.env.BEC_E2E_DATA_DIR = dir;
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+function freshDataDir(name: string) {
+  let root = process.env.BEC_E2E_DATA_DIR;
+  if (!root) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bec-e2e-'));
+    root = dir;
+    process.env.BEC_E2E_DATA_DIR = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  const dir = path.join(root, name);
+  mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/** A demo server (`npm run serve`'s built server, embedded PGlite) on `port`, its own data. */
+const demoServer = (serverPort: number, data: string) => ({
+  command: ['node', ...serveArgs()].join(' '),
+  url: `http://localhost:${serverPort}/readyz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  gracefulShutdown,
+  env: {
+    PORT: String(serverPort),
+    HOST: 'localhost',
+    DATA_DIR: freshDataDir(data),
+    LOG_LEVEL: 'warn',
+    // Always the embedded PGlite in the fresh DATA_DIR, never a database from the shell (a
+    // developer's own data); Playwright drops variables whose value is undefined.
+    DATABASE_URL: undefined as unknown as string,
+    // The maps' tiles from the fake tile server, never OpenStreetMap's.
+    MAP_TILES_URL: TILES.url,
+  },
+});
 
 export default defineConfig({
   testDir: './e2e',
   projects: [
     // The development configuration: embedded PGlite, local photos, the embedded provider.
-    { name: 'demo', testIgnore: 'production/**', use: { baseURL }, workers: 1 },
+    {
+      name: 'demo',
+      testIgnore: ['production/**', 'accessibility.spec.ts'],
+      use: { baseURL },
+      workers: 1,
+    },
+    // The same configuration on a server of its own, for the walks through every screen.
+    {
+      name: 'demo-walk',
+      testMatch: 'accessibility.spec.ts',
+      use: { baseURL: walkURL },
+      workers: 1,
+    },
     // Skipped, with the reason, when it cannot run (journeys.spec.ts).
     {
       name: 'production',
@@ -106,7 +147,7 @@ export default defineConfig({
     },
   ],
   // Each project's journeys share one server and its data, so they run one at a time, in file
-  // order; the two projects (each with servers of its own) run side by side.
+  // order; the projects (each with servers of its own) run side by side, two at a time.
   fullyParallel: false,
   workers: 2,
   // A journey that fails is run once more, and the summary counts it apart ("passed only on
@@ -133,25 +174,9 @@ export default defineConfig({
   webServer: missingBrowserReason
     ? undefined
     : [
-        {
-          // The built server, as `npm run serve` runs it; it serves the built web app (npm run build).
-          command: ['node', ...serveArgs()].join(' '),
-          url: `${baseURL}/readyz`,
-          reuseExistingServer: false,
-          timeout: 120_000,
-          gracefulShutdown,
-          env: {
-            PORT: String(port),
-            HOST: 'localhost',
-            DATA_DIR: freshDataDir(),
-            LOG_LEVEL: 'warn',
-            // Always the embedded PGlite in the fresh DATA_DIR, never a database from the shell
-            // (a developer's own data); Playwright drops variables whose value is undefined.
-            DATABASE_URL: undefined as unknown as string,
-            // The maps' tiles from the fake tile server, never OpenStreetMap's.
-            MAP_TILES_URL: TILES.url,
-          },
-        },
+        // The built server, as `npm run serve` runs it; it serves the built web app (npm run build).
+        demoServer(port, 'demo'),
+        demoServer(walkPort, 'walk'),
         {
           // Both projects' map tiles (e2e/map-tiles.ts): no test reaches the internet.
           command: 'node --import tsx e2e/fake-tile-server.ts',

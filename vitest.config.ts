@@ -15,6 +15,8 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
     exclude: db === 'postgres' ? ['src/cli/**', 'src/config.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB: db },
+    // One migrated database per run, copied by each file's setupApp (test/migrated-template.ts).
+    globalSetup: ['./test/migrated-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { tileRequests } from './map-tiles';
 
 // The app speaks Spanish by default (the browser's language is es-CL, playwright.config.ts), so
 // the journeys read its Spanish texts (the es-CL catalogues); the development provider's sign-in
@@ -70,4 +71,18 @@ export async function fillRequired(page: Page, name: string) {
   await box(page, 'Precio (CLP)').pressSequentially('245.000.000');
   await box(page, 'Superficie construida (m²)').pressSequentially('140');
   await box(page, 'Superficie del terreno (m²)').pressSequentially('300');
+}
+
+/**
+ * The tile requests since `before` (a count from tileRequests) sent by the page of `origin`: at
+ * least one. Other projects' pages, on origins of their own, may load tiles from the same server
+ * meanwhile, so each request must carry an origin (OSM's tile policy asks for one, and no more
+ * than one: no path) and some must carry this page's.
+ */
+export async function tilesRequestedBy(origin: string, before: number) {
+  const seen = (await tileRequests()).slice(before);
+  for (const request of seen) expect(request.referer).toMatch(/^https?:\/\/[^/]+\/$/);
+  const ours = seen.filter((request) => request.referer === `${origin}/`);
+  expect(ours.length).toBeGreaterThan(0);
+  return ours;
 }

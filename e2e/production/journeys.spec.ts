@@ -5,7 +5,15 @@ import { missingBrowserReason } from '@bec/testkit/browser';
 import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { TILES, tileRequests } from '../map-tiles';
-import { api, box, fillRequired, sidebarLinks, signIn, WAITLISTED } from '../support';
+import {
+  api,
+  box,
+  fillRequired,
+  sidebarLinks,
+  signIn,
+  tilesRequestedBy,
+  WAITLISTED,
+} from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
 
@@ -212,10 +220,8 @@ test("the Data page's map loads its tiles from the tile server under the real CS
       new RegExp(`^${TILES.origin}/\\d+/\\d+/\\d+\\.png$`),
     );
   }
-  const seen = (await tileRequests()).slice(tilesBefore);
-  expect(seen.length).toBeGreaterThan(0);
   // The page sends no Referer (helmet), but the tiles carry its origin, as OSM's policy asks.
-  for (const request of seen) expect(request.referer).toBe(`${PRODUCTION.appOrigin}/`);
+  await tilesRequestedBy(PRODUCTION.appOrigin, tilesBefore);
   // The property added above has no coordinates: counted apart, a link to the grid of those.
   await expect(main.getByText('0 en el mapa')).toBeVisible();
   await expect(main.getByRole('link', { name: '1 sin ubicación' })).toHaveAttribute(

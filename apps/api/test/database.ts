@@ -1,15 +1,22 @@
+import { readFile } from 'node:fs/promises';
 import { createScratchDatabase } from '@bec/testkit/postgres';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 
 export type TestDatabaseOptions = {
   /** PostgreSQL only: the app connects through this local port (a fault proxy) instead. */
   viaPort?: number;
   timeoutMs?: number;
+  /**
+   * A copy of the run's migrated database (test/migrated-template.ts) instead of an empty one:
+   * what the app would make of an empty one at start, ready sooner.
+   */
+  migrated?: boolean;
 };
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
- * database on the server DATABASE_URL points at, dropped afterwards.
+ * A fresh database for one test file, empty or migrated: in-memory PGlite, or (TEST_DB=postgres)
+ * a new database on the server DATABASE_URL points at, dropped afterwards.
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<{
   handle: DatabaseHandle;
@@ -18,7 +25,10 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   destroy: () => Promise<void>;
 }> {
   if (process.env.TEST_DB !== 'postgres') {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const loadDataDir = options.migrated
+      ? new Blob([await readFile(inject('pgliteTemplate'))])
+      : undefined;
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir });
     return { handle, url: null, destroy: () => handle.close() };
   }
   const baseUrl = process.env.DATABASE_URL;
@@ -31,7 +41,8 @@ export async function createPostgresDatabase(
   baseUrl: string,
   options: TestDatabaseOptions & { poolSize?: number } = {},
 ): Promise<{ handle: DatabaseHandle; url: string; destroy: () => Promise<void> }> {
-  const scratch = await createScratchDatabase(baseUrl, 'bec_test');
+  const template = options.migrated ? inject('postgresTemplate') : undefined;
+  const scratch = await createScratchDatabase(baseUrl, 'bec_test', template);
   const appUrl = new URL(scratch.url);
   if (options.viaPort) {
     appUrl.hostname = '127.0.0.1';

@@ -40,7 +40,7 @@ export function setupApp(options: SetupOptions = {}) {
 
   async function start() {
     const issuer = await startIssuer(AUDIENCE, options.issuer);
-    const database = await createTestDatabase(options.database?.());
+    const database = await createTestDatabase({ migrated: true, ...options.database?.() });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bec-api-test-'));
     const extra = typeof options.env === 'function' ? await options.env() : options.env;
     const config = loadConfig({

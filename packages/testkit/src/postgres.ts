@@ -21,15 +21,17 @@ async function execute(url: string, sql: string): Promise<void> {
 }
 
 /**
- * A new, empty database named `<prefix>_<random>` on the PostgreSQL server at `serverUrl`, for
- * one test file or one run of the browser journeys.
+ * A new database named `<prefix>_<random>` on the PostgreSQL server at `serverUrl`, for one test
+ * file or one run of the browser journeys: empty, or a copy of the database `template` (which
+ * nobody may be connected to meanwhile).
  */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await execute(serverUrl, `create database ${name}`);
+  await execute(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

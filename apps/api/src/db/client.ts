@@ -18,7 +18,12 @@ type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** A data directory PGlite dumped (`dumpDataDir`) to start from: the tests' migrated one. */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number; timeoutMs?: number };
 
 /**
@@ -167,6 +172,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // The migrations create these extensions; PGlite has to be handed their builds up front.
     const client = new PGlite({
       dataDir: options.dataDir ?? undefined,
+      loadDataDir: options.loadDataDir,
       extensions: { pg_trgm, unaccent },
     });
     try {
