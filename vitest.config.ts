@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -24,10 +25,10 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Vitest runs one worker less than there are cores: one on a 2-core machine, where the API
-    // suites spend much of their time waiting on PostgreSQL, child servers and sockets. Two
-    // workers there take the whole run from ~14 to ~4 minutes.
-    maxWorkers: 2,
+    // Vitest's default is one worker less than there are cores: one on a 2-core machine, where
+    // the API suites spend much of their time waiting on PostgreSQL, child servers and sockets.
+    // Two workers there take the whole run from ~14 to ~4 minutes.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
