@@ -8,10 +8,15 @@ import { modals } from '@mantine/modals';
  */
 const listeners = new Set<() => void>();
 let requested = false;
-let markMounted: () => void = () => undefined;
-const mounted = new Promise<void>((resolve) => {
-  markMounted = resolve;
-});
+/** A promise kept once the overlays are mounted, and made anew when they unmount. */
+const whenMounted = () => {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+};
+let mounted = whenMounted();
 
 export const overlaysHost = {
   subscribe(listener: () => void) {
@@ -27,8 +32,16 @@ export const overlaysHost = {
     requested = true;
     for (const listener of listeners) listener();
   },
-  /** Called by `Overlays` once mounted: its dialogs listen from then on. */
-  markMounted: () => markMounted(),
+  /**
+   * Called by `Overlays` once mounted: its dialogs listen from then on. Answers what to call when
+   * it unmounts, after which dialogs wait for the next `Overlays` (a test's new app, say).
+   */
+  markMounted() {
+    mounted.resolve();
+    return () => {
+      mounted = whenMounted();
+    };
+  },
 };
 
 /** Mantine's confirm dialog (`modals.openConfirmModal`), once the overlays can show it. */
@@ -36,6 +49,6 @@ export async function openConfirmModal(
   payload: Parameters<typeof modals.openConfirmModal>[0],
 ): Promise<void> {
   overlaysHost.request();
-  await mounted;
+  await mounted.promise;
   modals.openConfirmModal(payload);
 }
