@@ -2,8 +2,11 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** A web app file by its absolute path: knip reads setupFiles from the root, not the project's root. */
-const webFile = (file: string) => fileURLToPath(new URL(`./apps/web/${file}`, import.meta.url));
+/**
+ * A file by its absolute path: knip reads setupFiles and globalSetup from the repository's root,
+ * not the project's root.
+ */
+const repoFile = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
 
 // The API suite runs on a fresh PGlite per test file, and again on PostgreSQL when
 // DATABASE_URL is set (CI sets it), each file then in its own fresh database.
@@ -17,7 +20,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DB: db },
     // One migrated database per run, copied by each file's setupApp (test/migrated-template.ts).
-    globalSetup: ['./test/migrated-template.ts'],
+    globalSetup: [repoFile('apps/api/test/migrated-template.ts')],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -48,7 +51,10 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: [webFile('src/app/all-catalogues.ts'), webFile('src/testing/setup.ts')],
+          setupFiles: [
+            repoFile('apps/web/src/app/all-catalogues.ts'),
+            repoFile('apps/web/src/testing/setup.ts'),
+          ],
           // A form test types into a dozen fields: ~3 s on an idle 2-core machine, twice that while
           // the two API suites run beside it in CI; Vitest's default of 5 s failed there.
           testTimeout: 20_000,

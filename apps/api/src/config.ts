@@ -8,6 +8,7 @@ import {
   isTileTemplate,
   parseAttribution,
 } from './lib/map-tiles.js';
+import type { S3Options } from './lib/s3-options.js';
 
 /**
  * Connections per API process. Few connections keep PostgreSQL's backends busy instead of
@@ -335,20 +336,7 @@ export type Config = {
   allowDevSignin: boolean;
   seedDemo: boolean;
   logLevel: string;
-  storage:
-    | { kind: 'local'; dir: string }
-    | {
-        kind: 's3';
-        bucket: string;
-        region: string;
-        endpoint?: string;
-        credentials?: { accessKeyId: string; secretAccessKey: string };
-        forcePathStyle: boolean;
-        /** The most one call may take, tries and transfer included (S3_TIMEOUT). */
-        timeoutMs: number;
-        /** Tries per call (S3_MAX_ATTEMPTS). */
-        maxAttempts: number;
-      };
+  storage: { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Options);
   photos: {
     maxBytes: number;
     /** How often uploads never attached are looked for (on the clock, in every process). */

@@ -107,6 +107,17 @@ const uploadPath = storable(
 );
 
 /** Marks the price field's whole-pesos issue, which a price in UF takes back (see below). */
+/** Why a property is discarded, as text the database can hold; null when not given. */
+const discardReason = () =>
+  storable(
+    z
+      .string({ error: rule('not_text') })
+      .trim()
+      .max(MAX_DISCARD_REASON, { error: rule('too_long', { max: MAX_DISCARD_REASON }) }),
+  )
+    .nullable()
+    .default(null);
+
 const PESOS_RULE = { pricesInPesos: true } as const;
 type Issue = { path?: PropertyKey[]; params?: Record<string, unknown> };
 const isPesosRule = (issue: Issue) =>
@@ -197,14 +208,7 @@ const PropertyFieldsSchema = z.object({
   /** The pipeline stage; left out: "new" on add, unchanged (or as `visited` says) on edit. */
   stage: PropertyStageSchema.optional(),
   /** Why a property is discarded: required with stage "discarded", refused with any other. */
-  discard_reason: storable(
-    z
-      .string({ error: rule('not_text') })
-      .trim()
-      .max(MAX_DISCARD_REASON, { error: rule('too_long', { max: MAX_DISCARD_REASON }) }),
-  )
-    .nullable()
-    .default(null),
+  discard_reason: discardReason(),
   broker_id: int32Id().nullable().default(null),
   photos: z
     .array(uploadPath, { error: rule('upload_paths') })
@@ -509,14 +513,7 @@ export type PropertyDetail = z.infer<typeof PropertyDetailSchema>;
 export const MovePropertyStageBodySchema = z
   .object({
     stage: PropertyStageSchema,
-    discard_reason: storable(
-      z
-        .string({ error: rule('not_text') })
-        .trim()
-        .max(MAX_DISCARD_REASON, { error: rule('too_long', { max: MAX_DISCARD_REASON }) }),
-    )
-      .nullable()
-      .default(null),
+    discard_reason: discardReason(),
     updated_at: versionStamp(),
   })
   .superRefine(checkStage);

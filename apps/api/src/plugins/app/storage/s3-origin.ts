@@ -1,6 +1,6 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3StorageOptions } from './s3-storage.js';
+import type { S3Options } from '../../../lib/s3-options.js';
 
 /**
  * The origin the browser reaches the bucket on (uploads' PUT, photos' redirected GET), as the SDK
@@ -8,7 +8,7 @@ import type { S3StorageOptions } from './s3-storage.js';
  * endpoint, `https://<bucket>.s3.<region>.amazonaws.com`). Presigning with placeholder credentials
  * makes no request and needs none of the real ones.
  */
-export async function s3Origin(options: S3StorageOptions): Promise<string> {
+export async function s3Origin(options: S3Options): Promise<string> {
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,

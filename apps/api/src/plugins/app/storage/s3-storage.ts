@@ -8,19 +8,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Options } from '../../../lib/s3-options.js';
 import type { PhotoStorage } from './photo-storage.js';
-
-export type S3StorageOptions = {
-  bucket: string;
-  region: string;
-  endpoint?: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  forcePathStyle: boolean;
-  /** The most one call may take, its tries and its transfer included (S3_TIMEOUT). */
-  timeoutMs: number;
-  /** Tries per call, for failures the SDK deems passing (S3_MAX_ATTEMPTS). */
-  maxAttempts: number;
-};
 
 /** The most a try may wait for its connection (or the whole timeout, if shorter). */
 const CONNECT_TIMEOUT_MS = 3000;
@@ -64,7 +53,7 @@ async function withDeadline<T>(
  * share of the timeout (so a retry still fits when one connection hangs), idle sockets and the
  * whole call, tries and transfer included, by `timeoutMs`.
  */
-export function createS3Storage(options: S3StorageOptions): PhotoStorage & { client: S3Client } {
+export function createS3Storage(options: S3Options): PhotoStorage & { client: S3Client } {
   const { timeoutMs, maxAttempts } = options;
   const client = new S3Client({
     region: options.region,
