@@ -6,6 +6,7 @@ import {
   Group,
   SegmentedControl,
   Select,
+  type SelectProps,
   SimpleGrid,
   Stack,
   Text,
@@ -71,6 +72,24 @@ function ReferenceLoadError({ title, error, onRetry }: ReferenceLoadErrorProps) 
   );
 }
 
+type ReferenceSelectProps = Omit<SelectProps, 'placeholder' | 'disabled'> & {
+  /** The reference query the options come from: the select waits, disabled, while it loads. */
+  pending: boolean;
+  /** The placeholder while the options load, and once they are there. */
+  placeholders: { loading: string; ready: string };
+};
+
+/** A select of reference data (types, comunas, brokers), disabled until its options arrive. */
+function ReferenceSelect({ pending, placeholders, ...props }: ReferenceSelectProps) {
+  return (
+    <Select
+      placeholder={pending ? placeholders.loading : placeholders.ready}
+      disabled={pending}
+      {...props}
+    />
+  );
+}
+
 /**
  * The inputs of a property, named like the payload's fields. Required ones carry an asterisk (no
  * native `required`: the contract checks them, with its messages). The comuna is a searchable
@@ -100,26 +119,22 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
 
   return (
     <Stack gap="lg">
-      {regions.isError && (
-        <ReferenceLoadError
-          title={t('properties.form.comunasFailed')}
-          error={regions.error}
-          onRetry={() => void regions.refetch()}
-        />
-      )}
-      {propertyTypes.isError && (
-        <ReferenceLoadError
-          title={t('properties.form.typesFailed')}
-          error={propertyTypes.error}
-          onRetry={() => void propertyTypes.refetch()}
-        />
-      )}
-      {brokers.isError && (
-        <ReferenceLoadError
-          title={t('properties.form.brokersFailed')}
-          error={brokers.error}
-          onRetry={() => void brokers.refetch()}
-        />
+      {(
+        [
+          [regions, 'properties.form.comunasFailed'],
+          [propertyTypes, 'properties.form.typesFailed'],
+          [brokers, 'properties.form.brokersFailed'],
+        ] as const
+      ).map(
+        ([query, title]) =>
+          query.isError && (
+            <ReferenceLoadError
+              key={title}
+              title={t(title)}
+              error={query.error}
+              onRetry={() => void query.refetch()}
+            />
+          ),
       )}
 
       <Fieldset legend={t('properties.form.property')}>
@@ -130,15 +145,14 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             autoComplete="off"
             {...form.getInputProps('name')}
           />
-          <Select
+          <ReferenceSelect
             label={t('properties.form.propertyType')}
             withAsterisk
-            placeholder={
-              propertyTypes.isPending
-                ? t('properties.form.loadingTypes')
-                : t('properties.form.pickOne')
-            }
-            disabled={propertyTypes.isPending}
+            pending={propertyTypes.isPending}
+            placeholders={{
+              loading: t('properties.form.loadingTypes'),
+              ready: t('properties.form.pickOne'),
+            }}
             data={typeOptions}
             allowDeselect={false}
             {...form.getInputProps('property_type_id')}
@@ -196,16 +210,15 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             autoComplete="off"
             {...form.getInputProps('address')}
           />
-          <Select
+          <ReferenceSelect
             label={t('properties.form.comuna')}
             withAsterisk
             searchable
-            placeholder={
-              regions.isPending
-                ? t('properties.form.loadingComunas')
-                : t('properties.form.typeToSearch')
-            }
-            disabled={regions.isPending}
+            pending={regions.isPending}
+            placeholders={{
+              loading: t('properties.form.loadingComunas'),
+              ready: t('properties.form.typeToSearch'),
+            }}
             data={comunaOptions}
             filter={filterComunaOptions}
             nothingFoundMessage={t('properties.form.noComuna')}
@@ -273,17 +286,16 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
       <Fieldset legend={t('properties.form.brokerAndNotes')}>
         <Stack>
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Select
+            <ReferenceSelect
               flex={1}
               label={t('properties.form.broker')}
               searchable
               clearable
-              placeholder={
-                brokers.isPending
-                  ? t('properties.form.loadingBrokers')
-                  : t('properties.form.noBrokerChosen')
-              }
-              disabled={brokers.isPending}
+              pending={brokers.isPending}
+              placeholders={{
+                loading: t('properties.form.loadingBrokers'),
+                ready: t('properties.form.noBrokerChosen'),
+              }}
               data={brokerOptions}
               nothingFoundMessage={t('properties.form.noBroker')}
               {...form.getInputProps('broker_id')}
