@@ -16,7 +16,7 @@ import { usePropertyFilterParams } from '@/features/properties/use-property-filt
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 
-/** /properties: members only; a signed-out visitor goes to / (spec §2). */
+/** /properties: members only; a signed-out visitor goes to / (docs/product.md, Screens and routes). */
 export function Component() {
   const [searchParams] = useSearchParams();
   usePageTitle('properties.title');

@@ -13,7 +13,7 @@ import { t } from '@/i18n/i18n';
 /** How many files are PUT at once. */
 export const UPLOAD_CONCURRENCY = 3;
 
-/** The spec's text for a URL answered for a file that is not among those picked (§8). */
+/** The text for a URL answered for a file that is not among those picked (docs/product.md, What the add form says). */
 export const originalFileNotFound = () => t('properties.photos.originalNotFound');
 
 /** One file to upload, with the content type its URL is signed for. */
