@@ -1,4 +1,4 @@
-// Dependency rules of BEC (docs: STYLE.md "Dependency rules", ARCHITECTURE.md §3), checked in CI by
+// Dependency rules of BEC (docs/conventions.md, Dependency rules; docs/architecture.md), checked in CI by
 // `npm run deps:check` (dependency-cruiser 17). Paths are relative to the repository root and
 // match the resolved file, so `./x.js` imports of `x.ts` and `@bec/contracts` (a workspace
 // symlink, resolved to packages/contracts/src) are checked where they really land.

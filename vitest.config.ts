@@ -41,6 +41,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // Every relative link in README.md and docs/ resolves (ADR 032); no database, no browser.
+        test: { name: 'docs', root: '.', include: ['docs/**/*.test.ts'], environment: 'node' },
+      },
       apiProject('pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('postgres')] : []),
       {

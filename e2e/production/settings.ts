@@ -26,7 +26,7 @@ export const productionSkipReason = process.env.DATABASE_URL
   : 'no DATABASE_URL: the production-mode journeys need a PostgreSQL server for their database';
 
 /**
- * The bucket's CORS rule, as README's production recipe has it: the app's origin may PUT uploads
+ * The bucket's CORS rule, as docs/operations/storage.md has it: the app's origin may PUT uploads
  * and GET photos, sending the headers the upload sets.
  */
 export const bucketCors = (appOrigin: string) => `<CORSConfiguration>

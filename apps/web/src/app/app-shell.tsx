@@ -13,7 +13,7 @@ const UfChip = lazy(() =>
   import('@/features/uf/components/uf-chip').then(({ UfChip }) => ({ default: UfChip })),
 );
 
-/** The spec's "40 units" of sidebar: 40 spacing units of 4 px. */
+/** The sidebar's "40 units" (docs/product.md, Screens and routes): 40 spacing units of 4 px. */
 const NAVBAR_WIDTH = 160;
 const HEADER_HEIGHT = 56;
 const NAVBAR_ID = 'app-navbar';

@@ -15,7 +15,7 @@ const users: NavLinkItem = { label: 'nav.users', href: paths.users.getHref() };
 const settings: NavLinkItem = { label: 'nav.settings', href: paths.settings.getHref() };
 
 /**
- * The sidebar's links (spec §2): none while loading, Home when signed out, Home, Properties, Board,
+ * The sidebar's links (docs/product.md, Screens and routes): none while loading, Home when signed out, Home, Properties, Board,
  * Brokers and Data for a member, and Users, Audit and Settings too for an admin. It only mirrors
  * the server's rules.
  */

@@ -10,7 +10,7 @@ import { useT } from '@/i18n/use-t';
 
 export type RequireAuthProps = {
   children: ReactNode;
-  /** Where a visitor who is not signed in goes (the spec differs per route). */
+  /** Where a visitor who is not signed in goes (it differs per route: docs/product.md, Screens and routes). */
   signedOutTo: string;
   /** Roles allowed in; any member when left out. */
   roles?: readonly Role[];
@@ -62,7 +62,7 @@ export function RequireAuth({
 
 const ADMINS = ['admin'] as const;
 
-/** Admin screens (users, waitlist): anyone else, signed in or not, goes to /home (spec §2, §6). */
+/** Admin screens (users, waitlist): anyone else, signed in or not, goes to /home (docs/product.md, Screens and routes). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   return (
     <RequireAuth

@@ -1,6 +1,6 @@
 /**
  * Every route of the SPA, in one place: `path` for the router, `getHref()` for links and redirects.
- * Build URLs only through these (STYLE.md, convention 10).
+ * Build URLs only through these (docs/conventions.md, Paths and configuration).
  */
 export const paths = {
   root: { path: '/', getHref: () => '/' },

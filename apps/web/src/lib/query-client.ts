@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-error';
 
-/** The spec's query cache defaults (section 9): 3 retries, doubling delay up to 30 s, 5 min gc. */
+/** The query cache's defaults (docs/product.md, Timings the web app keeps): 3 retries, doubling delay up to 30 s, 5 min gc. */
 const QUERY_RETRIES = 3;
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 const MAX_RETRY_DELAY_MS = 30_000;

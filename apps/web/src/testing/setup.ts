@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { activateLocale } from '@/i18n/i18n';
 
-// Component tests read English (the specification's catalogue); the browser journeys run in
+// Component tests read English (the product's original texts, docs/product.md); the browser journeys run in
 // Spanish, the default, and one in English.
 await activateLocale('en');
 

@@ -215,7 +215,7 @@ async function metricsPlugin(app: FastifyInstance, { metrics, access }: MetricsP
     app.get(
       '/metrics',
       {
-        // Operations, not the API: documented in the README, not in OpenAPI.
+        // Operations, not the API: documented in docs/operations/metrics-and-health.md, not in OpenAPI.
         schema: { hide: true },
         config: { quietLog: true, noRateLimit: true },
         onRequest: tokenCheck(access.token),

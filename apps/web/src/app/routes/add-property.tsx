@@ -13,7 +13,7 @@ const EDITORS: readonly Role[] = ['editor', 'admin'];
 
 /**
  * /addProperty: editors and admins add a property. Anyone else, signed out or a viewer, is sent
- * to / (spec §2, §6); "Loading..." while the sign-in state is unknown.
+ * to / (docs/product.md, Screens and routes); "Loading..." while the sign-in state is unknown.
  */
 export function Component() {
   const t = useT();

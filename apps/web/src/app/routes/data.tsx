@@ -14,7 +14,7 @@ import { usePropertyFilterParams } from '@/features/properties/use-property-filt
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 
-/** /data: the market view of the team's properties; members only (signed out: Home, spec §6). */
+/** /data: the market view of the team's properties; members only (signed out: Home; docs/product.md, Screens and routes). */
 export function Component() {
   usePageTitle('nav.data');
   return (

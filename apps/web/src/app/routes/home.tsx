@@ -10,7 +10,7 @@ import { useT } from '@/i18n/use-t';
 // screen, whose budget has no room for them (ADR 013).
 const UpcomingVisits = lazy(() => import('@/features/visits/components/upcoming-visits'));
 
-/** /home: the landing screen, by sign-in status (spec §2). */
+/** /home: the landing screen, by sign-in status (docs/product.md, Screens and routes). */
 export function Component() {
   const { status, waitlisted, error } = useAuth();
   const t = useT();

@@ -17,7 +17,7 @@ import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 import { canEdit } from '@/lib/can-edit';
 
-/** /properties: members only; a signed-out visitor goes to / (spec §2). */
+/** /properties: members only; a signed-out visitor goes to / (docs/product.md, Screens and routes). */
 export function Component() {
   const [searchParams] = useSearchParams();
   usePageTitle('properties.title');

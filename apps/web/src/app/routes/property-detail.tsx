@@ -22,7 +22,7 @@ import { canEdit } from '@/lib/can-edit';
 import { parseRouteId } from '@/lib/route-id';
 
 /**
- * /properties/:id: members only; a signed-out visitor goes to /home (spec §2). Editors and admins
+ * /properties/:id: members only; a signed-out visitor goes to /home (docs/product.md, Screens and routes). Editors and admins
  * also get the delete icon.
  */
 export function Component() {

@@ -9,7 +9,7 @@ import { UsersTable } from '@/features/users/components/users-table';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 
-/** /users: admins only; everyone else goes to /home (spec §2, §6). */
+/** /users: admins only; everyone else goes to /home (docs/product.md, Screens and routes). */
 export function Component() {
   usePageTitle('users.title');
   return (

@@ -9,7 +9,7 @@ import { WaitlistTable } from '@/features/waitlist/components/waitlist-table';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 
-/** /waitlist: admins only; everyone else goes to /home (spec §2, §6). */
+/** /waitlist: admins only; everyone else goes to /home (docs/product.md, Screens and routes). */
 export function Component() {
   usePageTitle('waitlist.title');
   return (
@@ -30,7 +30,7 @@ function WaitlistPage() {
           {t('users.title')}
         </Button>
       </Group>
-      {/* Fetched only for admins (spec §6), even if this page were ever shown to someone else. */}
+      {/* Fetched only for admins (docs/product.md, Screens and routes), even if this page were ever shown to someone else. */}
       <WaitlistTable enabled={user?.role === 'admin'} />
     </Stack>
   );

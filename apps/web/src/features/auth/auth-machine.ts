@@ -9,7 +9,7 @@ import { t } from '@/i18n/i18n';
  * error once IDP_MAX_RETRIES retries have failed too. Retried are its discovery, and renewing a
  * stored session whose token expired since the last visit (the provider's token endpoint). From
  * error, the user can ask to try again.
- * App auth status (the spec's): loading → authenticated (profile call succeeded) or
+ * App auth status (docs/product.md, Signing in): loading → authenticated (profile call succeeded) or
  * unauthenticated (signed out, the profile call failed, or no sign-in service).
  */
 

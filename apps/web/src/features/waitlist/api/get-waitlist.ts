@@ -25,7 +25,7 @@ const waitlistQueryOptions = () =>
   });
 
 export type UseWaitlistOptions = {
-  /** The waitlist is fetched only for admins (spec §6): the caller says whether this is one. */
+  /** The waitlist is fetched only for admins (docs/product.md, Screens and routes): the caller says whether this is one. */
   enabled: boolean;
 };
 

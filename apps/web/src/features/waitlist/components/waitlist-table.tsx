@@ -6,7 +6,7 @@ import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 
 export type WaitlistTableProps = {
-  /** The waitlist is fetched only for admins (spec §6): true only when an admin is signed in. */
+  /** The waitlist is fetched only for admins (docs/product.md, Screens and routes): true only when an admin is signed in. */
   enabled: boolean;
 };
 

@@ -5,7 +5,7 @@ import { isTokenUnavailable } from '@/lib/error-text';
 import type { UploadFailure } from '@/lib/uploads/upload-photos';
 
 /**
- * The spec's alert when some PUTs failed (§8), each file with its reason:
+ * The alert when some PUTs failed (docs/product.md, What the add form says), each file with its reason:
  * "Error uploading some photos. Details: b.png: Upload failed: 413 Payload Too Large".
  */
 export function uploadFailuresMessage(failures: UploadFailure[]): string {
@@ -16,7 +16,7 @@ export function uploadFailuresMessage(failures: UploadFailure[]): string {
 }
 
 /**
- * The spec's alert when POST /api/photos/upload_url fails (§8), with the server's reason in the
+ * The alert when POST /api/photos/upload_url fails (docs/product.md, What the add form says), with the server's reason in the
  * user's language, which names the file it refused: "Failed to get photo upload URL: …". Without
  * an access token, the same notice as adding a property.
  */

@@ -49,12 +49,12 @@ const FIELD_ORDER: readonly (keyof PropertyFormValues)[] = [
 type AddedProperty = { id: number; name: string };
 
 /**
- * The add-property form (spec §5): checked with the shared contract before anything is sent, so
+ * The add-property form (docs/product.md, Properties): checked with the shared contract before anything is sent, so
  * an invalid form makes no request. The server's per-field errors come back onto the fields. After
  * a success the form and its photos are emptied, the notification "Property added successfully!"
  * shows and a link to the new property stays below the form.
  *
- * With photos, a valid submit first uploads them (spec §7): upload URLs, then a PUT of each file
+ * With photos, a valid submit first uploads them (docs/architecture.md, How a photo upload travels): upload URLs, then a PUT of each file
  * with progress, then the property with their paths in the order picked. If any file fails,
  * nothing is posted and the form keeps everything for another try.
  */
