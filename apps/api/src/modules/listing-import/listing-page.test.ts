@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readListingPage } from './listing-page.js';
+
+/** Listing pages written for these tests (every name, address and URL is made up). */
+const FIXTURES = new URL('../../../test/fixtures/listing-pages/', import.meta.url);
+
+type Expected = {
+  url: string;
+  fields: Record<string, unknown>;
+  locality: string | null;
+  photos: string[];
+  textIncludes: string[];
+  textExcludes: string[];
+};
+
+const pages = readdirSync(FIXTURES)
+  .filter((file) => file.endsWith('.html'))
+  .map((file) => ({
+    file,
+    html: readFileSync(new URL(file, FIXTURES), 'utf8'),
+    expected: JSON.parse(
+      readFileSync(new URL(file.replace(/\.html$/, '.json'), FIXTURES), 'utf8'),
+    ) as Expected,
+  }));
+
+describe('readListingPage', () => {
+  it('has at least 5 pages to read', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(pages)('reads $file', ({ html, expected }) => {
+    const page = readListingPage(html, expected.url);
+    expect(page.fields).toEqual(expected.fields);
+    expect(page.locality).toBe(expected.locality);
+    expect(page.photos).toEqual(expected.photos);
+    for (const words of expected.textIncludes) expect(page.text).toContain(words);
+    for (const words of expected.textExcludes) expect(page.text).not.toContain(words);
+    // Every field says where it came from, in words found on the page.
+    expect(Object.keys(page.sources).sort()).toEqual(Object.keys(page.fields).sort());
+  });
+
+  it('names the words each field came from', () => {
+    const { html, expected } = pages.find((p) => p.file === 'depto-nunoa-uf.html') ?? {};
+    const page = readListingPage(html ?? '', expected?.url ?? '');
+    expect(page.sources).toMatchObject({
+      price: 'JSON-LD offers: 5450 CLF',
+      price_unit: 'JSON-LD offers: 5450 CLF',
+      rooms: 'JSON-LD numberOfBedrooms: 3',
+      building_sqmts: 'JSON-LD floorSize: 78 m²',
+    });
+  });
+
+  it('reads nothing from what is not HTML, and never fails', () => {
+    for (const html of [
+      '',
+      'texto sin etiquetas: 3D 2B UF 5.450',
+      '<<<>>>',
+      '<script type="application/ld+json">',
+    ]) {
+      const page = readListingPage(html, 'https://ejemplo.cl/');
+      expect(page.fields).toEqual({});
+      expect(page.photos).toEqual([]);
+    }
+    expect(readListingPage('3D 2B UF 5.450', 'https://ejemplo.cl/').text).toBe('3D 2B UF 5.450');
+  });
+});
