@@ -339,6 +339,13 @@ describe('safeFetch: bounds', () => {
     expect(fetched.body.toString()).toBe('<p>comprimido</p>');
   });
 
+  it('gives up on a name that takes too long to resolve', async () => {
+    const resolve: Resolver = () => new Promise(() => {});
+    const started = Date.now();
+    expect(await failure('http://slow.example/', { resolve, timeoutMs: 200 })).toBe('page_timeout');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('gives up on a server that stalls, before its headers or in its body', async () => {
     const target = await serve((req, res) => {
       if (req.url === '/body') res.writeHead(200).write('<html>');

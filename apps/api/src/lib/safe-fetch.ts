@@ -88,6 +88,16 @@ export function isPublicAddress(text: string): boolean {
   return range === 'unicast' && v6.match(GLOBAL_UNICAST);
 }
 
+/** The system's resolver cannot be cancelled: stop waiting for it when the time is up. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 const systemResolver: Resolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
     address,
@@ -99,7 +109,12 @@ const systemResolver: Resolver = async (hostname) =>
  * name is allowed by IMPORT_ALLOW_HOSTS). Checking one and connecting to another would let a
  * name answer a public address to the check and a private one to the connection.
  */
-async function vet(url: URL, allowHosts: readonly string[], resolve: Resolver) {
+async function vet(
+  url: URL,
+  allowHosts: readonly string[],
+  resolve: Resolver,
+  signal: AbortSignal,
+) {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new PageFetchError('url_not_allowed', `${url.protocol} URLs are not fetched`);
   }
@@ -113,8 +128,9 @@ async function vet(url: URL, allowHosts: readonly string[], resolve: Resolver) {
     addresses = [{ address: bare, family: isIP(bare) }];
   } else {
     try {
-      addresses = await resolve(bare);
+      addresses = await untilAborted(resolve(bare), signal);
     } catch (err) {
+      if (signal.aborted) throw err;
       throw new PageFetchError(
         'page_unreachable',
         `${host} could not be resolved: ${describe(err)}`,
@@ -157,8 +173,13 @@ function request(url: URL, pinned: ResolvedAddress, accept: string, signal: Abor
       // No cookie, no credentials, no referrer: only what a page needs to answer.
       headers: { 'user-agent': USER_AGENT, accept, 'accept-encoding': 'gzip, deflate, br' },
     });
-    req.once('response', resolve);
-    req.once('error', reject);
+    req.once('response', (res) => {
+      // Read later (readBody) or dropped; an error meanwhile must not go unheard.
+      res.on('error', () => {});
+      resolve(res);
+    });
+    // Not once: a socket may fail again after the first error, and an unheard one crashes.
+    req.on('error', reject);
     req.end();
   });
 }
@@ -297,7 +318,7 @@ export async function safeFetch(
   let retried = false;
   try {
     for (let redirects = 0; ; ) {
-      const pinned = await vet(url, allowHosts, resolve);
+      const pinned = await vet(url, allowHosts, resolve, signal);
       signal.throwIfAborted();
       let hop: Hop;
       try {
