@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readListingPage } from './listing-page.js';
+import { decodeHtml, readListingPage } from './listing-page.js';
 
 /** Listing pages written for these tests (every name, address and URL is made up). */
 const FIXTURES = new URL('../../../test/fixtures/listing-pages/', import.meta.url);
@@ -63,5 +63,21 @@ describe('readListingPage', () => {
       expect(page.photos).toEqual([]);
     }
     expect(readListingPage('3D 2B UF 5.450', 'https://ejemplo.cl/').text).toBe('3D 2B UF 5.450');
+  });
+
+  it('decodes a page in the charset it declares, UTF-8 when it declares none', () => {
+    const latin1 = Buffer.from('<p>Ñuñoa, baño</p>', 'latin1');
+    expect(decodeHtml(latin1, 'text/html; charset=ISO-8859-1')).toBe('<p>Ñuñoa, baño</p>');
+    const meta = Buffer.concat([Buffer.from('<meta charset="windows-1252">'), latin1]);
+    expect(decodeHtml(meta, 'text/html')).toContain('Ñuñoa, baño');
+    const equiv = Buffer.concat([
+      Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'),
+      latin1,
+    ]);
+    expect(decodeHtml(equiv, '')).toContain('Ñuñoa, baño');
+    expect(decodeHtml(Buffer.from('<p>Ñuñoa</p>'), 'text/html')).toBe('<p>Ñuñoa</p>');
+    expect(decodeHtml(Buffer.from('<p>Ñuñoa</p>'), 'text/html; charset=klingon')).toBe(
+      '<p>Ñuñoa</p>',
+    );
   });
 });

@@ -356,6 +356,25 @@ function absoluteImages(urls: string[], base: string): string[] {
   return [...seen];
 }
 
+/** A charset label as the Content-Type or a <meta> states it. */
+const CHARSET = /charset\s*=\s*["']?([\w.:-]+)/i;
+
+/**
+ * A fetched page's HTML as text: in the charset its Content-Type names, else the one its first
+ * 1024 bytes declare (<meta charset> or http-equiv, as browsers look for it), else UTF-8. Older
+ * Chilean sites still serve ISO-8859-1, where "Ñuñoa" read as UTF-8 turns into "�u�oa".
+ */
+export function decodeHtml(body: Buffer, contentType: string): string {
+  const declared =
+    CHARSET.exec(contentType)?.[1] ?? CHARSET.exec(body.subarray(0, 1024).toString('latin1'))?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(body);
+  } catch {
+    // A label TextDecoder does not know.
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
 /** What a listing page says, from its HTML as fetched from `url`. */
 export function readListingPage(html: string, url: string): ListingPage {
   const collected: Collected = { jsonLd: [], meta: new Map(), title: null, text: [] };
