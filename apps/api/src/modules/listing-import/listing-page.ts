@@ -261,31 +261,29 @@ function imagesOf(value: Json | undefined): string[] {
 
 type JsonLdReading = { candidates: Candidates; images: string[]; locality: Set<string> };
 
-function readNode(node: Json, reading: JsonLdReading, depth = 0, pricedAlready = false) {
-  if (depth > 20) return;
-  if (Array.isArray(node)) {
-    for (const item of node) readNode(item, reading, depth + 1, pricedAlready);
-    return;
+/** The first of `keys` that holds a whole number up to `max`, and which key it was. */
+function firstWhole(node: JsonObject, keys: string[], max: number) {
+  for (const key of keys) {
+    const value = wholeNumber(node[key], max);
+    if (value !== null) return { value, words: `JSON-LD ${key}: ${String(node[key])}` };
   }
-  if (!isObject(node)) return;
+  return null;
+}
+
+function readListingFacts(
+  node: JsonObject,
+  types: string[],
+  reading: JsonLdReading,
+  pricedAlready: boolean,
+) {
   const { candidates } = reading;
-  const types = list(node['@type']).filter((t) => typeof t === 'string');
-  const listing = !types.some((t) => NOT_LISTING.has(t as string));
-  if (listing) reading.images.push(...imagesOf(node.image));
+  reading.images.push(...imagesOf(node.image));
   const price = pricedAlready ? null : priceOf(node);
   if (price) candidates.add('price', [price.price, price.unit], `JSON-LD offers: ${price.words}`);
-  const rooms =
-    wholeNumber(node.numberOfBedrooms, 10_000) ?? wholeNumber(node.numberOfRooms, 10_000);
-  const roomsKey =
-    wholeNumber(node.numberOfBedrooms, 10_000) !== null ? 'numberOfBedrooms' : 'numberOfRooms';
-  candidates.add('rooms', rooms, `JSON-LD ${roomsKey}: ${String(node[roomsKey])}`);
-  const baths =
-    wholeNumber(node.numberOfBathroomsTotal, 1000) ?? wholeNumber(node.numberOfFullBathrooms, 1000);
-  const bathsKey =
-    wholeNumber(node.numberOfBathroomsTotal, 1000) !== null
-      ? 'numberOfBathroomsTotal'
-      : 'numberOfFullBathrooms';
-  candidates.add('bathrooms', baths, `JSON-LD ${bathsKey}: ${String(node[bathsKey])}`);
+  const rooms = firstWhole(node, ['numberOfBedrooms', 'numberOfRooms'], 10_000);
+  if (rooms) candidates.add('rooms', rooms.value, rooms.words);
+  const baths = firstWhole(node, ['numberOfBathroomsTotal', 'numberOfFullBathrooms'], 1000);
+  if (baths) candidates.add('bathrooms', baths.value, baths.words);
   if (node.floorSize !== undefined) {
     const area = squareMetres(node.floorSize);
     candidates.add('building_sqmts', area, `JSON-LD floorSize: ${area} m²`);
@@ -295,8 +293,7 @@ function readNode(node: Json, reading: JsonLdReading, depth = 0, pricedAlready =
     const area = squareMetres(node.lotSize);
     candidates.add('land_sqmts', area, `JSON-LD lotSize: ${area} m²`);
   }
-  // Only the listing's own address: an agency's office is not the property's.
-  const address = listing ? node.address : undefined;
+  const address = node.address;
   if (isObject(address)) {
     const street = textValue(address.streetAddress);
     candidates.add('address', street, `JSON-LD streetAddress: ${street}`);
@@ -314,18 +311,29 @@ function readNode(node: Json, reading: JsonLdReading, depth = 0, pricedAlready =
       candidates.add('geo', [lat, lng], `JSON-LD geo: ${lat}, ${lng}`);
   }
   const looksLikeListing =
-    listing &&
-    (node.offers !== undefined ||
-      node.floorSize !== undefined ||
-      node.numberOfRooms !== undefined ||
-      node.numberOfBedrooms !== undefined ||
-      types.some((t) =>
-        /RealEstateListing|Residence|House|Apartment|Accommodation/.test(t as string),
-      ));
+    node.offers !== undefined ||
+    node.floorSize !== undefined ||
+    node.numberOfRooms !== undefined ||
+    node.numberOfBedrooms !== undefined ||
+    types.some((t) => /RealEstateListing|Residence|House|Apartment|Accommodation/.test(t));
   if (looksLikeListing) {
     const name = textValue(node.name);
     candidates.add('name', name, `JSON-LD name: ${name}`);
   }
+}
+
+function readNode(node: Json, reading: JsonLdReading, depth = 0, pricedAlready = false) {
+  if (depth > 20) return;
+  if (Array.isArray(node)) {
+    for (const item of node) readNode(item, reading, depth + 1, pricedAlready);
+    return;
+  }
+  if (!isObject(node)) return;
+  const types = list(node['@type']).filter((t): t is string => typeof t === 'string');
+  const listing = !types.some((t) => NOT_LISTING.has(t));
+  // Only the listing's own facts: an agency's office, logo and position are not the property's.
+  if (listing) readListingFacts(node, types, reading, pricedAlready);
+  const price = pricedAlready || !listing ? null : priceOf(node);
   for (const [key, value] of Object.entries(node)) {
     if (key === 'offers' && Array.isArray(value)) {
       // A price quoted in two currencies keeps the first, the primary one.
