@@ -1,5 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { safeFetch } from '../../lib/safe-fetch.js';
 import { decodeHtml, readListingPage } from './listing-page.js';
 
 /** Listing pages written for these tests (every name, address and URL is made up). */
@@ -79,5 +82,29 @@ describe('readListingPage', () => {
     expect(decodeHtml(Buffer.from('<p>Ñuñoa</p>'), 'text/html; charset=klingon')).toBe(
       '<p>Ñuñoa</p>',
     );
+  });
+
+  it('reads a page fetched from a server, in ISO-8859-1, its relative photos against where it was', async () => {
+    const html = readFileSync(new URL('depto-nunoa-uf.html', FIXTURES), 'utf8').replace(
+      '<meta charset="utf-8">',
+      '',
+    );
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' });
+      res.end(Buffer.from(html, 'latin1'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const fetched = await safeFetch(`http://localhost:${port}/aviso/1001`, {
+        allowHosts: ['localhost'],
+      });
+      const page = readListingPage(decodeHtml(fetched.body, fetched.contentType), fetched.url);
+      expect(page.fields).toMatchObject({ price: 5450, price_unit: 'UF', rooms: 3 });
+      expect(page.locality).toBe('Ñuñoa');
+      expect(page.photos).toContain(`http://localhost:${port}/aviso/1001/living.jpg`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
