@@ -138,6 +138,12 @@ export async function buildApp(options: BuildAppOptions) {
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (config.listingImport.allowHosts.length) {
+    app.log.warn(
+      { hosts: config.listingImport.allowHosts },
+      'IMPORT_ALLOW_HOSTS is set: listing imports may fetch these hosts at any address, private ones included (for tests only).',
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set as the request arrives (a synchronous hook): error and 404 answers carry it as well.

@@ -346,4 +346,24 @@ describe('loadConfig', () => {
       ]);
     }
   });
+
+  it('takes IMPORT_ALLOW_HOSTS as host names for tests, and refuses it in production', () => {
+    expect(loadConfig({}).listingImport.allowHosts).toEqual([]);
+    expect(
+      loadConfig({ IMPORT_ALLOW_HOSTS: ' LocalHost, page.test ,[::1]' }).listingImport.allowHosts,
+    ).toEqual(['localhost', 'page.test', '[::1]']);
+    for (const value of ['http://localhost', 'localhost:3000', 'a/b', 'a b']) {
+      expect(problemsOf({ IMPORT_ALLOW_HOSTS: value }), value).toEqual([
+        expect.stringMatching(
+          /^IMPORT_ALLOW_HOSTS=.*: must be a comma-separated list of host names/,
+        ),
+      ]);
+    }
+    expect(problemsOf({ IMPORT_ALLOW_HOSTS: 'localhost', NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(
+        /^IMPORT_ALLOW_HOSTS="localhost": is for tests only and refused when NODE_ENV=production/,
+      ),
+    ]);
+    expect(problemsOf({ IMPORT_ALLOW_HOSTS: '', NODE_ENV: 'production' })).toEqual([]);
+  });
 });

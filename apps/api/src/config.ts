@@ -139,6 +139,28 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * Host names a listing import may fetch although they resolve to a refused address (loopback,
+ * private, …): for tests that serve a page themselves, never for production (crossProblems).
+ */
+const hostList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().regex(/^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/, {
+        error:
+          'must be a comma-separated list of host names (no scheme, port or path), e.g. localhost',
+      }),
+    ),
+  );
+
 const emailList = z
   .string()
   .optional()
@@ -272,6 +294,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_ADDRESS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.address.perMinute),
   RATE_LIMIT_ADDRESS_BURST: burst(DEFAULT_RATE_LIMITS.address.burst),
   TRUST_PROXY: trustProxy,
+  IMPORT_ALLOW_HOSTS: hostList,
 });
 
 /** Rules across variables, checked on the raw values so they are reported with all the others. */
@@ -300,6 +323,11 @@ function crossProblems(source: NodeJS.ProcessEnv): string[] {
   if (metricsPort !== 0 && metricsPort === appPort) {
     problems.push(
       `METRICS_LISTEN=${JSON.stringify(source.METRICS_LISTEN)}: must use another port than PORT (${appPort}), which serves the app`,
+    );
+  }
+  if (source.IMPORT_ALLOW_HOSTS?.trim() && source.NODE_ENV === 'production') {
+    problems.push(
+      `IMPORT_ALLOW_HOSTS=${JSON.stringify(source.IMPORT_ALLOW_HOSTS)}: is for tests only and refused when NODE_ENV=production (it lets a listing import fetch private addresses)`,
     );
   }
   const host = source.HOST || 'localhost';
@@ -370,6 +398,13 @@ export type Config = {
   rateLimit: { account: RateLimit; address: RateLimit };
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address. */
   trustProxy: false | string[];
+  listingImport: {
+    /**
+     * Host names fetched even when they resolve to a refused address (IMPORT_ALLOW_HOSTS, tests
+     * only; refused in production, logged as a warning at start when set).
+     */
+    allowHosts: string[];
+  };
 };
 
 export class ConfigError extends Error {
@@ -477,5 +512,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     },
     trustProxy: env.TRUST_PROXY,
+    listingImport: { allowHosts: env.IMPORT_ALLOW_HOSTS },
   };
 }
