@@ -107,6 +107,13 @@ describe('readListingText: areas and floor', () => {
     expect(read(text).fields).toMatchObject(expected);
   });
 
+  // Each of these was wrong or missed in the listings written after the reader (ADR 036).
+  it('reads a floor after an area, "1 BOD", and an area followed by another one', () => {
+    expect(read('55 M2 PISO 10').fields).toMatchObject({ building_sqmts: 55, floor: 10 });
+    expect(read('1 ESTAC 1 BOD').fields).toMatchObject({ parking_spaces: 1, storage_units: 1 });
+    expect(read('120 m2 más terraza de 25 m2').fields.building_sqmts).toBe(120);
+  });
+
   it("does not take a terrace for the built area, or a house's storeys for a floor", () => {
     const { fields } = read('Depto 68 m2 útiles + terraza 9 m2. Casa de dos pisos');
     expect(fields.building_sqmts).toBe(68);

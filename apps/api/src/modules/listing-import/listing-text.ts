@@ -294,7 +294,7 @@ function readFloor(r: Reader) {
   ))
     push(m, count(m[1]));
   for (const m of r.all(
-    String.raw`(?<![\d.,])(\d{1,2})\s*(?:°|º|er|ero|do|ro|to|vo|no|mo)?\s*piso(?![a-z])`,
+    String.raw`(?<![\d.,a-z²])(\d{1,2})\s*(?:°|º|er|ero|do|ro|to|vo|no|mo)?\s*piso(?![a-z])`,
   ))
     push(m, count(m[1]));
   for (const m of r.all(String.raw`(?<![a-z])(${Object.keys(ORDINALS).join('|')})\s+piso(?![a-z])`))
@@ -313,7 +313,7 @@ const OTHER_WORDS =
 
 /** The word right after an area ("78 m2 útiles"), unless it labels the next number ("terreno 250"). */
 function labelAfter(after: string) {
-  const m = /^\s*(?:de\s+)?([a-z][a-z.]*(?:\s+[a-z][a-z.]*)?)/.exec(after);
+  const m = /^\s*(?:de\s+)?([a-z][a-z.]*)/.exec(after);
   if (!m || /^\s*(?:de\s+)?[a-z.]+\s*(?:de\s*)?:?\s*\d/.test(after)) return '';
   return m[1] ?? '';
 }
@@ -507,7 +507,7 @@ export function readListingText(text: string, reference: ListingReference): List
   readCount(
     r,
     'storage_units',
-    String.raw`bodegas?(?![a-z])(?!\s+(?:industrial|comercial|de acopio))`,
+    String.raw`(?:bodegas?|bod\.?)(?![a-z])(?!\s+(?:industrial|comercial|de acopio))`,
     0,
     20,
   );
