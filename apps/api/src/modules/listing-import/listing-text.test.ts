@@ -62,8 +62,15 @@ describe('readListingText: prices', () => {
     ['the tax valuation', 'Avalúo fiscal $70.000.000. Precio $185 millones', 185_000_000],
     ['a price per m²', 'A 45 UF/m2, total UF 3.600', 3600],
     ['gastos comunes on the line above', 'GC $120.000\nUF 5.450', 5450],
+    ['the old price', 'Rebajado de UF 6.000 a UF 5.450', 5450],
+    ['the down payment', 'Casa, pie 20% ($30 millones), precio total $150 millones', 150_000_000],
   ])('does not take %s for the price', (_what, text, price) => {
     expect(read(text).fields.price).toBe(price);
+  });
+
+  it('leaves out a rent and a price in dollars', () => {
+    expect(read('Arriendo casa $1.200.000 mensuales').fields.price).toBeUndefined();
+    expect(read('Casa US$ 1.200.000').fields.price).toBeUndefined();
   });
 
   it('leaves the price out when there is none, or only one too small to be a price', () => {
@@ -167,6 +174,10 @@ describe('readListingText: type, comuna, address, name', () => {
       comunaId('Santiago'),
     );
     expect(read('casa en lo alto de una colina').fields.city_id).toBeUndefined();
+    expect(read('Parcela en Quillota, Región de Valparaíso').fields.city_id).toBe(
+      comunaId('Quillota'),
+    );
+    expect(read('Parcela, Región de Valparaíso').fields.city_id).toBeUndefined();
   });
 
   it('reads a street address with its number and unit', () => {

@@ -103,11 +103,15 @@ class Reader {
     this.sources[field] = this.words(start, end);
   }
 
-  /** The text just before an index, back to the start of its clause. */
-  before(index: number, size = 30) {
+  /**
+   * The text just before an index, back to the start of its clause; `throughBrackets` reads on
+   * past an opening bracket, so "pie 20% ($30 millones)" keeps its "pie".
+   */
+  before(index: number, size = 30, throughBrackets = false) {
     const from = Math.max(0, index - size);
     const piece = this.folded.slice(from, index);
-    const cut = Math.max(...[',', ';', '\n', '|', '•', '(', '. '].map((c) => piece.lastIndexOf(c)));
+    const marks = [',', ';', '\n', '|', '•', '. ', ...(throughBrackets ? [] : ['('])];
+    const cut = Math.max(...marks.map((c) => piece.lastIndexOf(c)));
     return cut >= 0 ? piece.slice(cut + 1) : piece;
   }
 
@@ -190,7 +194,11 @@ function readMention(r: Reader, field: 'parking_spaces' | 'storage_units', word:
 
 // Amounts that are not the asking price: taxes, payments, rents, fees, an old price.
 const NOT_THE_PRICE =
-  /(?:contribuc|avaluo|dividendo|arriendo|arrienda|pie\b|credito|bono|reserva|comision|gasto|arrendad|g\.?\s?c\b|ggcc|antes|valor anterior|renta)[^$]*$/;
+  /(?:contribuc|avaluo|dividendo|arriendo|arrienda|pie\b|credito|bono|reserva|comision|gasto|arrendad|g\.?\s?c\b|ggcc|valor anterior|renta)[^$]*$/;
+// An old price right before the amount: "rebajado de UF 6.000 a UF 5.450" keeps the second.
+const OLD_PRICE = /(?:antes|rebajad[oa]\s+de|bajo\s+de|baja\s+de)\s*:?\s*$/;
+// A rent: "$1.200.000 mensuales", "UF 30 al mes".
+const PER_MONTH = /^\s*(?:\/\s*mes|mensual|al mes|x mes|por mes)/;
 const GC_WORDS = String.raw`(?<![a-z])(?:g\.\s?c\.?|gc|gg\.?\s?cc\.?|gastos?\s+comun(?:es)?)(?![a-z])`;
 
 function readCommonExpenses(r: Reader): [number, number][] {
@@ -231,7 +239,12 @@ function priceCandidates(r: Reader, taken: [number, number][]) {
     const value = millions ? Math.round(base * 1_000_000) : base;
     // "45 UF/m2" is a rate, not the price.
     if (/^\s*(?:\/|x|por|el|c\/)\s*(?:m2|m²|mt|metro)/.test(r.folded.slice(end, end + 12))) return;
-    if (NOT_THE_PRICE.test(r.before(start, 30))) return;
+    const clause = r.before(start, 30, true);
+    if (NOT_THE_PRICE.test(clause) || OLD_PRICE.test(clause)) return;
+    if (PER_MONTH.test(r.folded.slice(end, end + 12))) return;
+    // Dollars are not pesos: "US$ 1.200.000".
+    if (/u\.?s\.?\s*$/.test(r.folded.slice(Math.max(0, start - 4), start + 1).replace(/\$$/, '')))
+      return;
     candidates.push({ value, start, end, unit });
   };
   const UF = String.raw`u\.?f\.?(?![a-z])`;
@@ -471,7 +484,7 @@ function readComuna(
     const before = r.folded.slice(Math.max(0, start - 14), start);
     // A street, a metro station or a school named after a comuna is not where the listing is.
     if (
-      /(?:av\.?|avda\.?|avenida|calle|pasaje|metro|estacion|colegio|liceo|mall|plaza)\s+$/.test(
+      /(?:av\.?|avda\.?|avenida|calle|pasaje|metro|estacion|colegio|liceo|mall|plaza|region(?:\s+del?)?)\s+$/.test(
         before,
       )
     )
