@@ -68,6 +68,12 @@ describe('readListingText: prices', () => {
     expect(read(text).fields.price).toBe(price);
   });
 
+  it("leaves out a project's lowest price and its range of dormitorios", () => {
+    const { fields } = read('Proyecto en San Miguel, deptos desde UF 2.890, 1 a 3 dormitorios');
+    expect(fields.price).toBeUndefined();
+    expect(fields.rooms).toBeUndefined();
+  });
+
   it('leaves out a rent and a price in dollars', () => {
     expect(read('Arriendo casa $1.200.000 mensuales').fields.price).toBeUndefined();
     expect(read('Casa US$ 1.200.000').fields.price).toBeUndefined();

@@ -162,6 +162,13 @@ function readCount(
   const found: Found[] = [];
   for (const pattern of patterns)
     for (const m of r.all(pattern)) {
+      // A range ("1 a 3 dormitorios", a project's units) is no one unit's count.
+      if (
+        /(?:(?<![a-z])(?:\d+|uno|una|dos|tres)\s+(?:a|y|o)\s+|\d\s*[-–]\s*)$/.test(
+          r.folded.slice(Math.max(0, m.index - 8), m.index),
+        )
+      )
+        continue;
       const value = count(m[1]?.toLowerCase());
       if (inRange(value, min, max))
         found.push({ value, start: m.index, end: m.index + m[0].length });
@@ -195,8 +202,9 @@ function readMention(r: Reader, field: 'parking_spaces' | 'storage_units', word:
 // Amounts that are not the asking price: taxes, payments, rents, fees, an old price.
 const NOT_THE_PRICE =
   /(?:contribuc|avaluo|dividendo|arriendo|arrienda|pie\b|credito|bono|reserva|comision|gasto|arrendad|g\.?\s?c\b|ggcc|valor anterior|renta)[^$]*$/;
-// An old price right before the amount: "rebajado de UF 6.000 a UF 5.450" keeps the second.
-const OLD_PRICE = /(?:antes|rebajad[oa]\s+de|bajo\s+de|baja\s+de)\s*:?\s*$/;
+// An old price right before the amount ("rebajado de UF 6.000 a UF 5.450" keeps the second), or
+// a project's lowest ("desde UF 2.890"): not this unit's price.
+const OLD_PRICE = /(?:antes|rebajad[oa]\s+de|bajo\s+de|baja\s+de|desde)\s*:?\s*$/;
 // A rent: "$1.200.000 mensuales", "UF 30 al mes".
 const PER_MONTH = /^\s*(?:\/\s*mes|mensual|al mes|x mes|por mes)/;
 const GC_WORDS = String.raw`(?<![a-z])(?:g\.\s?c\.?|gc|gg\.?\s?cc\.?|gastos?\s+comun(?:es)?)(?![a-z])`;
