@@ -113,6 +113,7 @@ describe('readListingText: areas and floor', () => {
     ['Casa 90 mts2, 300 m2 de terreno', { building_sqmts: 90, land_sqmts: 300 }],
     ['85,5 m2', { building_sqmts: 85.5 }],
     ['Parcela 1 hectárea', { land_sqmts: 10_000 }],
+    ['Parcela de 2,5 hectáreas', { land_sqmts: 25_000 }],
     ['Parcela de 5.000 m2', { land_sqmts: 5000 }],
     ['piso 12', { floor: 12 }],
     ['3er piso', { floor: 3 }],
@@ -121,6 +122,11 @@ describe('readListingText: areas and floor', () => {
   });
 
   // Each of these was wrong or missed in the listings written after the reader (ADR 036).
+  it('leaves a fraction of a hectare out rather than misread it', () => {
+    expect(read('Parcela 1/2 hectárea en Pucón').fields.land_sqmts).toBeUndefined();
+    expect(read('Casa que desde 2019 ha sido remodelada').fields.land_sqmts).toBeUndefined();
+  });
+
   it('reads a floor after an area, "1 BOD", and an area followed by another one', () => {
     expect(read('55 M2 PISO 10').fields).toMatchObject({ building_sqmts: 55, floor: 10 });
     expect(read('1 ESTAC 1 BOD').fields).toMatchObject({ parking_spaces: 1, storage_units: 1 });

@@ -376,8 +376,12 @@ function readAreas(r: Reader, landBased: boolean) {
     if (kind === 'building' || kind === 'land') labelled[kind].push(found);
     else if (kind === null) plain.push(found);
   }
-  for (const m of r.all(String.raw`(?<![\d.,])(${NUM})\s*(?:hectareas?|hect\.|has?\.?)(?![a-z])`)) {
+  for (const m of r.all(
+    String.raw`(?<![\d.,/])(${NUM})\s*(?:hectareas?|hect\.|has?\.?)(?![a-z])(?!\s+(?:sido|tenido|estado))`,
+  )) {
     const value = readChileanNumber(m[1] ?? '');
+    // "desde 2019 ha sido…": a year is no area.
+    if (/^(?:19|20)\d\d$/.test(m[1] ?? '')) continue;
     if (value !== null && value > 0 && value * 10_000 <= MAX_AREA)
       labelled.land.push({
         value: Math.round(value * 10_000),
@@ -465,6 +469,7 @@ const ALIASES: Record<string, string> = {
   'pto montt': 'puerto montt',
   'pto. montt': 'puerto montt',
   conce: 'concepcion',
+  chicureo: 'colina',
 };
 
 function readComuna(
