@@ -6,7 +6,8 @@
  * (bench/api/market.ts) and the lists (bench/api/list-scenarios.ts) → the top size, plans explained, the
  * lists again, also through the raw driver, every other scenario measured over HTTP (autocannon),
  * the Data section's endpoints again → web bundle sizes → one summary and PASS/FAIL for the
- * targets (exit 1 if one is missed).
+ * targets (exit 1 if one is missed), with the listing text reader's accuracy over its corpus
+ * (bench/api/listing-accuracy.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +38,7 @@ import { type BundleReport, buildWeb, measureBundle } from '../web/bundle-size.j
 import { BROKERS } from './chile-data.js';
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
 import { scale } from './figures.js';
+import { listingAccuracy } from './listing-accuracy.js';
 import { judgeMarket, marketSummary } from './market.js';
 import {
   type BenchRun,
@@ -193,17 +195,21 @@ function report(summary: Summary, run: Pick<BenchRun, 'plan' | 'market'>, failed
   // (a) and (c) on the first page ((c) needs the 1k phase, which the lists subset leaves out);
   // the lists' (f)–(h); the Data section's (d) and (e) where it ran.
   const firstPage = judge(scenarios, FIRST_PAGE.id, 'first-page-top', TOP);
+  // The listing reader's accuracy (issue 32): no database, milliseconds; in every full run.
+  const accuracy = only ? null : listingAccuracy();
   const targets = [
     ...(only === 'lists' ? firstPage.slice(0, 1) : only ? [] : firstPage),
     ...(runs.lists ? judgeLists(summary.lists) : []),
     ...(runs.market ? judgeMarket(scenarios, MEDIUM, TOP) : []),
     ...(runs.startup ? judgeRuntime(summary.startup, only ? null : summary.memory) : []),
+    ...(accuracy?.targets ?? []),
   ];
   printSummary(summary, targets, [
     ...(market.plans.length || market.cold.length
       ? marketSummary(scenarios, market.plans, market.cold, MEDIUM, TOP)
       : []),
     ...(summary.startup ? [startupLine(summary.startup)] : []),
+    ...(accuracy ? ['', ...accuracy.lines] : []),
   ]);
   const invalid =
     scenarios.some((s) => s.error) ||

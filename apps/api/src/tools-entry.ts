@@ -17,6 +17,12 @@ export { properties } from './db/schema.js';
 export { appliedUfValue, ufInUseSql, ufToPesos } from './db/uf-arithmetic.js';
 export { chileDate } from './lib/chile-date.js';
 export { MAP_LEVEL_MAX, metresPerPixel, viewCells } from './lib/map-projection.js';
+// The listing text reader's accuracy over its corpus, printed by the bench (issue 32).
+export {
+  accuracyTable,
+  measureListingAccuracy,
+} from './modules/listing-import/listing-accuracy.js';
+export { corpusReference, LISTING_CORPUS } from './modules/listing-import/listing-corpus.js';
 export {
   comparablesSubject,
   comparablesSubjectStatement,

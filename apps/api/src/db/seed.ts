@@ -17,7 +17,7 @@ import comunas from './seed-data/chile-comunas.json' with { type: 'json' };
 import { DEMO_PROPERTIES, DEMO_UF_VALUE } from './seed-data/demo-properties.js';
 
 /** Lots and parcels are priced per m² of land; everything else per m² built. */
-const PROPERTY_TYPES: { name: string; area_basis: 'building' | 'land' }[] = [
+export const PROPERTY_TYPES: { name: string; area_basis: 'building' | 'land' }[] = [
   { name: 'Casa', area_basis: 'building' },
   { name: 'Departamento', area_basis: 'building' },
   { name: 'Oficina', area_basis: 'building' },
