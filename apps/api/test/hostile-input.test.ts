@@ -40,7 +40,24 @@ const edgeNumber = fc.constantFrom(
   32_768,
   40_000,
   -(2 ** 31) - 1,
+  // Just past a listing attribute's bounds (ADR 038): baños, estacionamientos, piso, año, GC.
+  51,
+  101,
+  -11,
+  2101,
+  100_000_001,
 );
+
+/** The add body with a Chilean listing's attributes too, so that they are fuzzed like the rest. */
+const LISTING = {
+  bathrooms: 2,
+  parking_spaces: 1,
+  storage_units: 1,
+  common_expenses: 120_000,
+  floor: 4,
+  orientation: 'NO',
+  year_built: 2015,
+};
 
 /** Text PostgreSQL refuses (NUL), unpaired surrogates, numeric-looking text, very long text. */
 const edgeString = fc.constantFrom(
@@ -248,6 +265,10 @@ const validQuery = fc.record(
     land_max: fc.constantFrom('5000', '100000'),
     building_min: fc.constantFrom('0', '20'),
     building_max: fc.constantFrom('500', '10000'),
+    rooms_min: fc.constantFrom('0', '3'),
+    bathrooms_min: fc.constantFrom('1', '50'),
+    parking_min: fc.constantFrom('0', '2'),
+    common_expenses_max: fc.constantFrom('150000', '100000000'),
     limit: fc.constantFrom('1', '24', '100'),
     sort: fc.constantFrom(...PROPERTY_SORTS),
   },
@@ -268,6 +289,10 @@ const QUERY_KEYS = [
   'land_max',
   'building_min',
   'building_max',
+  'rooms_min',
+  'bathrooms_min',
+  'parking_min',
+  'common_expenses_max',
   'limit',
   'sort',
 ] as const;
@@ -461,7 +486,7 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
   it('POST /api/properties/add', async () => {
     expectNone(
       await fuzz(
-        bodyOf(validProperty({ photos: [] }), ['id', 'updated_at', 'price_unit']),
+        bodyOf(validProperty({ photos: [], ...LISTING }), ['id', 'updated_at', 'price_unit']),
         async (payload) => {
           const { problem } = await probe('editor', {
             method: 'POST',
@@ -499,7 +524,7 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
   it('PUT /api/properties/:id', async () => {
     const arbitrary = fc.tuple(
       idText(() => propertyId),
-      bodyOf(validProperty({ photos: [], updated_at: '' }), ['price_unit']),
+      bodyOf(validProperty({ photos: [], updated_at: '', ...LISTING }), ['price_unit']),
     );
     expectNone(
       await fuzz(arbitrary, async ([id, body]) => {
@@ -1070,6 +1095,11 @@ describe('the hostile inputs issue 14 found answer 400 naming the field', () => 
     ['notes', 'a\u0000b'],
     ['google_maps_url', 'https://maps.google.com/a\u0000b'],
     ['name', 'Casa \ud800'],
+    ['bathrooms', 51],
+    ['common_expenses', 100_000_001],
+    ['floor', -11],
+    ['year_built', 2101],
+    ['orientation', 'W'],
   ])('add and edit refuse %s = %j', async (field, value) => {
     const body = validProperty({ [field]: value });
     await expectRefused(
@@ -1095,6 +1125,8 @@ describe('the hostile inputs issue 14 found answer 400 naming the field', () => 
     ['city_id=0x1', 'city_id'],
     ['price_min=1.5', 'price_min'],
     ['price_max=1e19', 'price_max'],
+    ['rooms_min=2147483648', 'rooms_min'],
+    ['common_expenses_max=100000001', 'common_expenses_max'],
     ['q=a%00b', 'q'],
     [`sort=oldest&cursor=${cursorOf(['oldest', '2026-11-23T10:00:00.000Z', 2 ** 31])}`, 'cursor'],
     [`sort=oldest&cursor=${cursorOf(['oldest', '1 2', 1])}`, 'cursor'],

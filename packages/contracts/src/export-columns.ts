@@ -34,6 +34,13 @@ export const EXPORT_COLUMNS = [
   'uf_date',
   'stage',
   'discard_reason',
+  'bathrooms',
+  'parking_spaces',
+  'storage_units',
+  'common_expenses',
+  'floor',
+  'orientation',
+  'year_built',
 ] as const;
 
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { IdSchema, INT32_MAX } from './common.js';
 import { rule } from './issues.js';
-import { CreatePropertyBodySchema, ListPropertiesQuerySchema, MAX_PRICE_UF } from './property.js';
+import {
+  CreatePropertyBodySchema,
+  LISTING_ATTRIBUTE_BOUNDS,
+  LISTING_ATTRIBUTES,
+  ListPropertiesQuerySchema,
+  MAX_PRICE_UF,
+} from './property.js';
 import { MAX_UF_VALUE } from './uf.js';
 
 const valid = {
@@ -33,6 +39,13 @@ describe('CreatePropertyBodySchema', () => {
       latitude: null,
       longitude: null,
       rooms: null,
+      bathrooms: null,
+      parking_spaces: null,
+      storage_units: null,
+      common_expenses: null,
+      floor: null,
+      orientation: null,
+      year_built: null,
       notes: null,
       discard_reason: null,
       broker_id: null,
@@ -153,6 +166,37 @@ describe('CreatePropertyBodySchema', () => {
     expect(problems({ ...valid, city_id: 0 })).toEqual({ city_id: rule('choose_one') });
   });
 
+  it("takes a Chilean listing's attributes within their bounds, and names the field otherwise", () => {
+    const listing = {
+      ...valid,
+      rooms: 3,
+      bathrooms: 2,
+      parking_spaces: 1,
+      storage_units: 1,
+      common_expenses: 120_000,
+      floor: -2,
+      orientation: 'NO',
+      year_built: 1998,
+    };
+    expect(problems(listing)).toEqual({});
+    for (const name of LISTING_ATTRIBUTES) {
+      const { min, max } = LISTING_ATTRIBUTE_BOUNDS[name];
+      expect(problems({ ...valid, [name]: min }), name).toEqual({});
+      expect(problems({ ...valid, [name]: max }), name).toEqual({});
+      expect(problems({ ...valid, [name]: min - 1 }), name).toEqual({
+        [name]: rule('between', { min, max }),
+      });
+      expect(problems({ ...valid, [name]: max + 1 }), name).toEqual({
+        [name]: rule('between', { min, max }),
+      });
+      expect(problems({ ...valid, [name]: 1.5 }), name).toEqual({ [name]: rule('whole_number') });
+      expect(problems({ ...valid, [name]: '2' }), name).toEqual({ [name]: rule('not_a_number') });
+    }
+    expect(problems({ ...valid, orientation: 'W' })).toEqual({
+      orientation: rule('one_of', { options: 'N, NE, E, SE, S, SO, O, NO' }),
+    });
+  });
+
   it('takes ids an integer column holds, and no more', () => {
     expect(problems({ ...valid, city_id: INT32_MAX, broker_id: INT32_MAX })).toEqual({});
     expect(problems({ ...valid, city_id: INT32_MAX + 1 })).toEqual({
@@ -229,6 +273,35 @@ describe('ListPropertiesQuerySchema', () => {
     expect(parsed({ price_min: '5000', price_max: '4000.5', price_unit: 'UF' })).toEqual({
       price_max: rule('range_reversed'),
     });
+  });
+
+  it('reads the listing filters as whole numbers within their columns', () => {
+    expect(
+      ListPropertiesQuerySchema.parse({
+        rooms_min: '3',
+        bathrooms_min: '0',
+        parking_min: '1',
+        common_expenses_max: '150000',
+      }),
+    ).toMatchObject({
+      rooms_min: 3,
+      bathrooms_min: 0,
+      parking_min: 1,
+      common_expenses_max: 150_000,
+    });
+    for (const [key, raw] of [
+      ['rooms_min', '2.5'],
+      ['bathrooms_min', '51'],
+      ['parking_min', '-1'],
+      ['common_expenses_max', '100000001'],
+      ['common_expenses_max', '1e5'],
+    ] as const) {
+      const result = ListPropertiesQuerySchema.safeParse({ [key]: raw });
+      expect(
+        result.error?.issues.map((issue) => issue.path.join('.')),
+        raw,
+      ).toEqual([key]);
+    }
   });
 
   it('refuses a range whose maximum is below its minimum', () => {

@@ -59,9 +59,33 @@ export const visitedOfStage = (stage: PropertyStage): boolean | null =>
   stage === 'discarded' ? null : VISITED_STAGES.includes(stage);
 export const MAX_DISCARD_REASON = 500;
 
+/** Where a property faces, as Chilean listings write it (S, SO, O, NO: sur, suroeste, oeste…). */
+export const ORIENTATIONS = ['N', 'NE', 'E', 'SE', 'S', 'SO', 'O', 'NO'] as const;
+export const OrientationSchema = oneOf(ORIENTATIONS);
+export type Orientation = z.infer<typeof OrientationSchema>;
+
+/**
+ * A Chilean listing's whole-number attributes and their bounds, both included (ADR 038): baños,
+ * estacionamientos, bodegas, gastos comunes (whole pesos per month), piso (basements below 0) and
+ * año de construcción. The columns' CHECK constraints are built from the same figures
+ * (apps/api/src/db/schema.ts); the year's is fixed, since a check must not depend on the clock.
+ */
+export const LISTING_ATTRIBUTE_BOUNDS = {
+  bathrooms: { min: 0, max: 50 },
+  parking_spaces: { min: 0, max: 100 },
+  storage_units: { min: 0, max: 100 },
+  common_expenses: { min: 0, max: 100_000_000 },
+  floor: { min: -10, max: 200 },
+  year_built: { min: 1800, max: 2100 },
+} as const;
+export type ListingAttribute = keyof typeof LISTING_ATTRIBUTE_BOUNDS;
+export const LISTING_ATTRIBUTES = Object.keys(LISTING_ATTRIBUTE_BOUNDS) as ListingAttribute[];
+
 /** Far above any real lot (1,000 km²) yet small enough to catch a slipped decimal comma. */
 export const MAX_AREA = 1_000_000_000;
 export const MAX_PHOTOS_PER_PROPERTY = 50;
+/** Dormitorios (`rooms`): the bound the field has had since the original. */
+const MAX_ROOMS = 10_000;
 
 // Each check's error is a rule (issues.ts); the field it names is the issue's path.
 const requiredNumber = () =>
@@ -105,6 +129,18 @@ const uploadPath = storable(
     .min(1, { error: rule('invalid') })
     .max(300, { error: rule('too_long', { max: 300 }) }),
 );
+
+/** An optional whole number within its attribute's bounds; null when not given. */
+const attribute = (name: ListingAttribute) => {
+  const { min, max } = LISTING_ATTRIBUTE_BOUNDS[name];
+  return z
+    .number({ error: rule('not_a_number') })
+    .int({ error: rule('whole_number') })
+    .min(min, { error: rule('between', { min, max }) })
+    .max(max, { error: rule('between', { min, max }) })
+    .nullable()
+    .default(null);
+};
 
 /** Marks the price field's whole-pesos issue, which a price in UF takes back (see below). */
 /** Why a property is discarded, as text the database can hold; null when not given. */
@@ -191,9 +227,16 @@ const PropertyFieldsSchema = z.object({
     .number({ error: rule('not_a_number') })
     .int({ error: rule('whole_number') })
     .nonnegative({ error: rule('negative') })
-    .max(10_000, { error: rule('too_large') })
+    .max(MAX_ROOMS, { error: rule('too_large') })
     .nullable()
     .default(null),
+  bathrooms: attribute('bathrooms'),
+  parking_spaces: attribute('parking_spaces'),
+  storage_units: attribute('storage_units'),
+  common_expenses: attribute('common_expenses'),
+  floor: attribute('floor'),
+  orientation: OrientationSchema.nullable().default(null),
+  year_built: attribute('year_built'),
   notes: storable(
     z.string({ error: rule('not_text') }).max(5000, { error: rule('too_long', { max: 5000 }) }),
   )
@@ -375,6 +418,11 @@ export const propertyFilterShape = {
   land_max: areaBound(),
   building_min: areaBound(),
   building_max: areaBound(),
+  /** At least this many dormitorios, baños, estacionamientos; gastos comunes up to this much. */
+  rooms_min: digitsText(MAX_ROOMS, 0).optional(),
+  bathrooms_min: digitsText(LISTING_ATTRIBUTE_BOUNDS.bathrooms.max, 0).optional(),
+  parking_min: digitsText(LISTING_ATTRIBUTE_BOUNDS.parking_spaces.max, 0).optional(),
+  common_expenses_max: digitsText(LISTING_ATTRIBUTE_BOUNDS.common_expenses.max, 0).optional(),
 };
 
 type FilterValues = {
@@ -466,6 +514,12 @@ export const PropertyCardSchema = z.object({
   /** UF per m², 2 decimals, on `area_basis`; null when that area is 0 or the UF is unknown. */
   price_per_sqm_uf: z.number().nullable(),
   area_basis: AreaBasisSchema,
+  /** Dormitorios, baños and estacionamientos: the portals' shorthand ("3D · 2B · 1E"). */
+  rooms: z.number().int().nullable(),
+  bathrooms: z.number().int().nullable(),
+  parking_spaces: z.number().int().nullable(),
+  /** Gastos comunes, whole pesos per month. */
+  common_expenses: z.number().int().nullable(),
   photo_url: z.string().nullable(),
   created_at: z.iso.datetime(),
   /** The version a board move sends back (lost-update protection, as the edit form's). */
@@ -491,7 +545,10 @@ export const PropertyDetailSchema = PropertyCardSchema.extend({
   google_maps_url: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  rooms: z.number().int().nullable(),
+  storage_units: z.number().int().nullable(),
+  floor: z.number().int().nullable(),
+  orientation: OrientationSchema.nullable(),
+  year_built: z.number().int().nullable(),
   notes: z.string().nullable(),
   discard_reason: z.string().nullable(),
   broker_id: z.number().int().nullable(),

@@ -119,6 +119,11 @@ const filtersFor = (side: PriceSide): Record<FilterKey, (value: unknown) => SQL>
     land_max: (v) => sql`${properties.land_sqmts} <= ${v}`,
     building_min: (v) => sql`${properties.building_sqmts} >= ${v}`,
     building_max: (v) => sql`${properties.building_sqmts} <= ${v}`,
+    // A listing's attributes (ADR 038): unknown values never match; each has a partial index.
+    rooms_min: (v) => sql`${properties.rooms} >= ${v}`,
+    bathrooms_min: (v) => sql`${properties.bathrooms} >= ${v}`,
+    parking_min: (v) => sql`${properties.parking_spaces} >= ${v}`,
+    common_expenses_max: (v) => sql`${properties.common_expenses} <= ${v}`,
   };
 };
 export const FILTERS: Record<PriceSide, Record<FilterKey, (value: unknown) => SQL>> = {
@@ -166,7 +171,10 @@ export const ufColumns = {
   >`(select ${uf_pricing.date}::text || ' ' || ${uf_pricing.value}::text || ' ' || ${uf_pricing.source} from ${uf_pricing})`,
 };
 
-/** A property's areas and rooms as entered, in the order its history and its CSV list them. */
+/**
+ * A property's areas, rooms and listing attributes as entered, in the order its history lists
+ * them (the CSV's order is EXPORT_COLUMNS').
+ */
 export const areaColumns = {
   building_sqmts: properties.building_sqmts,
   land_sqmts: properties.land_sqmts,
@@ -174,6 +182,13 @@ export const areaColumns = {
   additional_sqmts: properties.additional_sqmts,
   basement_sqmts: properties.basement_sqmts,
   rooms: properties.rooms,
+  bathrooms: properties.bathrooms,
+  parking_spaces: properties.parking_spaces,
+  storage_units: properties.storage_units,
+  common_expenses: properties.common_expenses,
+  floor: properties.floor,
+  orientation: properties.orientation,
+  year_built: properties.year_built,
 };
 
 /** Joins what a card names: its comuna, region and type (always there: inner joins). */

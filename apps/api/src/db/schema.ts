@@ -1,7 +1,16 @@
 // The pipeline's stages, history kinds and audit actions are the contracts' own lists.
-import { AUDIT_ACTIONS, HISTORY_KINDS, PROPERTY_STAGES, VISITED_STAGES } from '@bec/contracts';
+import {
+  AUDIT_ACTIONS,
+  HISTORY_KINDS,
+  LISTING_ATTRIBUTE_BOUNDS,
+  LISTING_ATTRIBUTES,
+  ORIENTATIONS,
+  PROPERTY_STAGES,
+  VISITED_STAGES,
+} from '@bec/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -36,6 +45,16 @@ export const PRICE_NULL_LAST_ASC = PPSQM_NULL_LAST_ASC;
 export const PRICE_NULL_LAST_DESC = PPSQM_NULL_LAST_DESC;
 
 export const PRICE_UNITS = ['CLP', 'UF'] as const;
+
+/** A listing attribute's bounds as a CHECK (null passes: every attribute is optional). */
+const attributeChecks = (t: Record<(typeof LISTING_ATTRIBUTES)[number], AnyPgColumn>) =>
+  LISTING_ATTRIBUTES.map((name) => {
+    const { min, max } = LISTING_ATTRIBUTE_BOUNDS[name];
+    return check(
+      `properties_${name}_check`,
+      sql`${t[name]} between ${sql.raw(String(min))} and ${sql.raw(String(max))}`,
+    );
+  });
 
 const STAGE_RANK = sql.raw(
   `case stage ${PROPERTY_STAGES.map((stage, rank) => `when '${stage}' then ${rank}`).join(' ')} end::smallint`,
@@ -163,7 +182,18 @@ export const properties = pgTable(
     google_maps_url: text('google_maps_url'),
     latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
     longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+    /** Dormitorios. */
     rooms: integer('rooms'),
+    // A Chilean listing's attributes (issue 32, ADR 038), each optional and bounded as the
+    // contracts bound it (packages/contracts/src/property.ts, LISTING_ATTRIBUTE_BOUNDS).
+    bathrooms: smallint('bathrooms'),
+    parking_spaces: smallint('parking_spaces'),
+    storage_units: smallint('storage_units'),
+    /** Gastos comunes: whole pesos per month. */
+    common_expenses: integer('common_expenses'),
+    floor: smallint('floor'),
+    orientation: text('orientation', { enum: ORIENTATIONS }),
+    year_built: smallint('year_built'),
     notes: text('notes'),
     /**
      * Derived from `stage` (and, for a discarded property, whether a visit already happened) by
@@ -256,6 +286,21 @@ export const properties = pgTable(
     index('properties_peers_idx')
       .on(t.city_id, t.property_type_id, t.price_per_sqm)
       .where(sql`${t.price_per_sqm} is not null`),
+    // The grid's minimum dormitorios, baños and estacionamientos and maximum gastos comunes: a
+    // rare value is found through its index, a common one along the sort's (ADR 038).
+    index('properties_rooms_idx').on(t.rooms).where(sql`${t.rooms} is not null`),
+    index('properties_bathrooms_idx').on(t.bathrooms).where(sql`${t.bathrooms} is not null`),
+    index('properties_parking_spaces_idx')
+      .on(t.parking_spaces)
+      .where(sql`${t.parking_spaces} is not null`),
+    index('properties_common_expenses_idx')
+      .on(t.common_expenses)
+      .where(sql`${t.common_expenses} is not null`),
+    ...attributeChecks(t),
+    check(
+      'properties_orientation_check',
+      sql`${t.orientation} in (${sql.raw(ORIENTATIONS.map((o) => `'${o}'`).join(', '))})`,
+    ),
     check('properties_price_check', sql`${t.price} >= 0`),
     check('properties_price_unit_check', sql`${t.price_unit} in ('CLP', 'UF')`),
     check(

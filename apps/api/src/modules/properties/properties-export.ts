@@ -38,6 +38,13 @@ export type ExportRow = {
   additional_sqmts: number | null;
   basement_sqmts: number | null;
   rooms: number | null;
+  bathrooms: number | null;
+  parking_spaces: number | null;
+  storage_units: number | null;
+  common_expenses: number | null;
+  floor: number | null;
+  orientation: string | null;
+  year_built: number | null;
   visited: boolean;
   stage: PropertyStage;
   discard_reason: string | null;
@@ -60,6 +67,7 @@ const santiagoDateTime = new Intl.DateTimeFormat('es-CL', {
   dateStyle: 'short',
   timeStyle: 'short',
 });
+const whole = (n: number | null) => (n === null ? '' : String(n));
 const date = (d: Date) => santiagoDateTime.format(d);
 
 /** Quotes when needed, and defuses text a spreadsheet would run as a formula. */
@@ -86,7 +94,7 @@ const VALUES: Record<ExportColumn, (r: ExportRow) => string> = {
   parking_sqmts: (r) => decimal(r.parking_sqmts),
   additional_sqmts: (r) => decimal(r.additional_sqmts),
   basement_sqmts: (r) => decimal(r.basement_sqmts),
-  rooms: (r) => (r.rooms === null ? '' : String(r.rooms)),
+  rooms: (r) => whole(r.rooms),
   visited: (r) => (r.visited ? 'Sí' : 'No'),
   broker: (r) => r.broker_name ?? '',
   latitude: (r) => decimal(r.latitude),
@@ -106,6 +114,14 @@ const VALUES: Record<ExportColumn, (r: ExportRow) => string> = {
   // Added with the pipeline, last for the same reason.
   stage: (r) => es[stageLabelKey(r.stage)],
   discard_reason: (r) => r.discard_reason ?? '',
+  // A Chilean listing's attributes (ADR 038), last for the same reason.
+  bathrooms: (r) => whole(r.bathrooms),
+  parking_spaces: (r) => whole(r.parking_spaces),
+  storage_units: (r) => whole(r.storage_units),
+  common_expenses: (r) => whole(r.common_expenses),
+  floor: (r) => whole(r.floor),
+  orientation: (r) => r.orientation ?? '',
+  year_built: (r) => whole(r.year_built),
 };
 
 const line = (cells: string[]) => `${cells.map(cell).join(SEPARATOR)}\r\n`;

@@ -9,7 +9,9 @@ import { addSharedStatuses } from '../../lib/http.js';
  * OpenAPI 3.0 has no null type, and `nullable: true` counts only beside a `type` (3.0.3). zod writes
  * a union with a null member (a history value: text, a number, yes/no, a price or nothing) as
  * `{anyOf: [...], nullable: true}`, which validators refuse to compile: null becomes a member of
- * its own instead, spelled as zod spells a lone `z.null()`.
+ * its own instead, spelled as zod spells a lone `z.null()`. A nullable enum (an orientation or
+ * nothing) lists null among its values: 3.0.3 says an enum without it refuses null even when
+ * `nullable` is true.
  */
 function nullAsMember(node: unknown): void {
   if (Array.isArray(node)) {
@@ -24,6 +26,8 @@ function nullAsMember(node: unknown): void {
     members.push({ type: 'string', nullable: true, enum: [null] });
     delete schema.nullable;
   }
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum.push(null);
 }
 
 /** OpenAPI generated from the same zod contracts that validate the requests, served at /docs. */
