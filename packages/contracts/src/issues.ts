@@ -37,6 +37,16 @@ export const RULES = {
   too_long: ['max'],
   not_storable: [],
   invalid_url: [],
+  /** A link import's address refused: not http(s), or a private, loopback or metadata address. */
+  url_not_allowed: [],
+  /** A link import's page over the fetch's size limit. */
+  page_too_large: [],
+  /** A link import's page that did not arrive in time. */
+  page_timeout: [],
+  /** A link import's page out of reach: no such name, refused, an HTTP error, too many redirects. */
+  page_unreachable: [],
+  /** An import takes a text or a link: one of them, not both. */
+  text_or_url: [],
   true_or_false: [],
   clp_or_uf: [],
   role: [],
@@ -120,10 +130,12 @@ export const FIELDS = [
   'additional_sqmts',
   'basement_sqmts',
   'google_maps_url',
+  'url',
   'latitude',
   'longitude',
   'rooms',
   'notes',
+  'text',
   'visited',
   'broker_id',
   'photos',
