@@ -99,6 +99,14 @@ const ROUTES: Route[] = [
     allowed: EDITORS,
     ok: 200,
   },
+  // A proposal read from a text: nothing is written.
+  {
+    method: 'POST',
+    url: '/api/properties/import',
+    body: { text: 'Depto 3D 2B en Ñuñoa, UF 5.450' },
+    allowed: EDITORS,
+    ok: 200,
+  },
   { method: 'GET', url: '/api/properties/999999/visits', allowed: MEMBERS, ok: 404 },
   {
     method: 'POST',

@@ -284,6 +284,21 @@ describe('a realistic session answers only what the document describes', () => {
       },
       200,
     );
+    // A listing's text read into a proposal; a link to a refused address named on `url`.
+    await expectStatus(
+      'editor',
+      {
+        method: 'POST',
+        url: '/api/properties/import',
+        payload: { text: 'Depto 3D 2B en Ñuñoa, UF 5.450, GC $120.000' },
+      },
+      200,
+    );
+    await expectStatus(
+      'editor',
+      { method: 'POST', url: '/api/properties/import', payload: { url: 'http://127.0.0.1/' } },
+      400,
+    );
     const edited = await expectStatus(
       'editor',
       {
@@ -443,6 +458,11 @@ describe('a realistic session answers only what the document describes', () => {
     await expectStatus(
       'viewer',
       { method: 'POST', url: '/api/properties/add', payload: validProperty() },
+      403,
+    );
+    await expectStatus(
+      'viewer',
+      { method: 'POST', url: '/api/properties/import', payload: { text: '3D 2B' } },
       403,
     );
     await expectStatus(

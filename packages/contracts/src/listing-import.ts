@@ -57,22 +57,25 @@ export const IMPORTED_FIELDS = [
 ] as const;
 export type ImportedField = (typeof IMPORTED_FIELDS)[number];
 
-const count = z.number().int().nonnegative().optional();
+// Inclusive bounds only: the OpenAPI document (3.0) has no numeric exclusiveMinimum.
+const id = z.number().int().min(1).optional();
+const count = z.number().int().min(0).optional();
+const amount = z.number().min(0).optional();
 
 /** Every field optional: what the listing does not say plainly is left out. */
 export const ImportedListingFieldsSchema = z.object({
-  property_type_id: z.number().int().positive().optional(),
-  city_id: z.number().int().positive().optional(),
-  price: z.number().positive().optional(),
+  property_type_id: id,
+  city_id: id,
+  price: amount,
   price_unit: PriceUnitSchema.optional(),
   rooms: count,
   bathrooms: count,
   parking_spaces: count,
   storage_units: count,
-  common_expenses: z.number().int().nonnegative().optional(),
+  common_expenses: count,
   floor: z.number().int().optional(),
-  building_sqmts: z.number().positive().optional(),
-  land_sqmts: z.number().positive().optional(),
+  building_sqmts: amount,
+  land_sqmts: amount,
   address: z.string().optional(),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
