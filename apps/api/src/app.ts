@@ -301,6 +301,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(listingImportRoutes, {
         listingImport: createListingImportService({
           reference,
+          photos,
+          photoMaxBytes: config.photos.maxBytes,
           allowHosts: config.listingImport.allowHosts,
           resolve: options.resolveHost,
         }),

@@ -2,11 +2,12 @@ import { lookup } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { smallPng } from '@bec/testkit/photo-fixtures';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import type { Resolver } from '../src/lib/safe-fetch.js';
-import { setupApp } from './helpers.js';
+import { setupApp, validProperty } from './helpers.js';
 
 /** Names only these tests know: one for loopback, one with a public and a private address. */
 const TEST_NAMES: Record<string, string[]> = {
@@ -39,13 +40,23 @@ let port = 0;
 const hits: string[] = [];
 const secretHits = () => hits.filter((path) => path.startsWith('/secret')).length;
 
+let png: Buffer;
+
 beforeAll(async () => {
+  png = await smallPng();
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     hits.push(url.pathname);
     if (url.pathname === '/aviso/1001') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(LISTING_PAGE);
+    } else if (url.pathname === '/aviso/1001/foto.png') {
+      // Served as JPEG: what counts is what the bytes are.
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      res.end(png);
+    } else if (url.pathname === '/aviso/1001/no-es-foto.png') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end('<html>no soy una foto</html>');
     } else if (url.pathname === '/to') {
       res.writeHead(302, { location: url.searchParams.get('u') ?? '/' });
       res.end();
@@ -269,5 +280,73 @@ describe('POST /api/properties/import: a link', () => {
       'http://fotos.portal-de-prueba.cl/aviso/1001/cocina.jpg',
     ]);
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('POST /api/properties/import/photos', () => {
+  it('fetches the chosen photos into the caller’s uploads, which a save then attaches', async () => {
+    const before = await rowCounts();
+    const url = `http://localhost:${port}/aviso/1001/foto.png`;
+    const response = await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/import/photos',
+      payload: { urls: [url] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [photo] = response.json().data as { url: string; path: string }[];
+    expect(photo?.url).toBe(url);
+    // Its type is what the bytes are: a PNG, though it was served as a JPEG.
+    expect(photo?.path).toMatch(/^uploads\/.+\.png$/);
+    expect(await rowCounts()).toEqual({ ...before, uploads: (before.uploads ?? 0) + 1 });
+    const added = await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/add',
+      payload: validProperty({ photos: [photo?.path] }),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+  });
+
+  it('names each photo it refuses by its place: a refused address, a file that is no image', async () => {
+    const before = await rowCounts();
+    const response = await t.inject('editor', {
+      method: 'POST',
+      url: '/api/properties/import/photos',
+      payload: {
+        urls: [
+          `http://127.0.0.1:${port}/secret.png`,
+          `http://localhost:${port}/aviso/1001/no-es-foto.png`,
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.issues).toEqual([
+      { field: 'urls.0', rule: 'url_not_allowed', params: {} },
+      { field: 'urls.1', rule: 'photo_unreadable', params: {} },
+    ]);
+    expect(secretHits()).toBe(0);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('is for editors and admins, and bounded', async () => {
+    const payload = { urls: [`http://localhost:${port}/aviso/1001/foto.png`] };
+    const viewer = await t.inject('viewer', {
+      method: 'POST',
+      url: '/api/properties/import/photos',
+      payload,
+    });
+    expect(viewer.statusCode).toBe(403);
+    for (const [body, field, rule] of [
+      [{ urls: [] }, 'urls', 'no_photos'],
+      [{ urls: Array.from({ length: 21 }, () => payload.urls[0]) }, 'urls', 'too_many_uploads'],
+      [{ urls: ['ftp://portal.test/foto.jpg'] }, 'urls.0', 'invalid_url'],
+    ] as const) {
+      const response = await t.inject('editor', {
+        method: 'POST',
+        url: '/api/properties/import/photos',
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.issues).toContainEqual(expect.objectContaining({ field, rule }));
+    }
   });
 });

@@ -299,6 +299,16 @@ describe('a realistic session answers only what the document describes', () => {
       { method: 'POST', url: '/api/properties/import', payload: { url: 'http://127.0.0.1/' } },
       400,
     );
+    // Its photos: one at a refused address is named by its place (a served one: listing-import.test.ts).
+    await expectStatus(
+      'editor',
+      {
+        method: 'POST',
+        url: '/api/properties/import/photos',
+        payload: { urls: ['http://127.0.0.1/foto.jpg'] },
+      },
+      400,
+    );
     const edited = await expectStatus(
       'editor',
       {

@@ -131,6 +131,7 @@ export const FIELDS = [
   'basement_sqmts',
   'google_maps_url',
   'url',
+  'urls',
   'latitude',
   'longitude',
   'rooms',

@@ -99,3 +99,25 @@ export const ImportedListingSchema = z.object({
   photos: z.array(z.string()),
 });
 export type ImportedListing = z.infer<typeof ImportedListingSchema>;
+
+/** As many photos as one upload request may sign (MAX_PHOTOS_PER_REQUEST). */
+export const MAX_IMPORT_PHOTOS = 20;
+
+/** The proposed photos the person chose, to fetch into their uploads. */
+export const ImportPhotosBodySchema = z.object({
+  urls: z
+    .array(
+      z
+        .string({ error: rule('not_text') })
+        .max(MAX_IMPORT_URL, { error: rule('too_long', { max: MAX_IMPORT_URL }) })
+        .pipe(z.url({ protocol: /^https?$/, error: rule('invalid_url') })),
+      { error: rule('invalid') },
+    )
+    .min(1, { error: rule('no_photos') })
+    .max(MAX_IMPORT_PHOTOS, { error: rule('too_many_uploads', { max: MAX_IMPORT_PHOTOS }) }),
+});
+export type ImportPhotosBody = z.input<typeof ImportPhotosBodySchema>;
+
+/** Each photo fetched, as an upload's path: attached like any upload when the property is saved. */
+export const ImportedPhotosSchema = z.array(z.object({ url: z.string(), path: z.string() }));
+export type ImportedPhotos = z.infer<typeof ImportedPhotosSchema>;

@@ -4,10 +4,13 @@ import {
   type ImportedListingFields,
   ImportedListingFieldsSchema,
   type ImportedListingSources,
+  type ImportedPhotos,
+  type Issue,
   issue,
 } from '@bec/contracts';
 import { validationError } from '../../lib/app-error.js';
 import { PageFetchError, type Resolver, safeFetch } from '../../lib/safe-fetch.js';
+import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { decodeHtml, type ListingPage, readListingPage } from './listing-page.js';
 import {
@@ -25,6 +28,9 @@ import {
 
 type ListingImportOptions = {
   reference: ReferenceService;
+  photos: PhotosService;
+  /** The photo size limit (PHOTO_MAX_MB), for the photos fetched as for those uploaded. */
+  photoMaxBytes: number;
   /** IMPORT_ALLOW_HOSTS: names fetched at any address (tests only; ADR 037). */
   allowHosts: readonly string[];
   /** Replaces the system's resolver (tests name hosts that resolve where they choose). */
@@ -88,8 +94,13 @@ function merge(
   return { fields, sources };
 }
 
+/** Photos fetched at once: a listing's chosen few arrive together, without 20 connections open. */
+const PHOTO_FETCHES_AT_ONCE = 4;
+
 export function createListingImportService({
   reference,
+  photos,
+  photoMaxBytes,
   allowHosts,
   resolve,
 }: ListingImportOptions) {
@@ -126,10 +137,67 @@ export function createListingImportService({
     return checked(merge(page, readListingText(page.text, data), data.comunas), page.photos);
   };
 
+  /** One chosen photo fetched (ADR 037's rules, images only) and stored as the caller's upload. */
+  const importPhoto = async (
+    userId: number,
+    url: string,
+    field: string,
+    log: FetchLog,
+  ): Promise<{ path: string } | Issue> => {
+    let body: Buffer;
+    try {
+      ({ body } = await safeFetch(url, {
+        allowHosts,
+        resolve,
+        accept: 'image/avif,image/webp,image/*;q=0.9',
+        maxBytes: photoMaxBytes,
+      }));
+    } catch (err) {
+      if (!(err instanceof PageFetchError)) throw err;
+      log.info({ url, code: err.code, reason: err.message }, 'listing photo not fetched');
+      return err.code === 'page_too_large'
+        ? issue(field, 'photo_too_large', {
+            size: `> ${Math.round(photoMaxBytes / 1024 / 1024)}`,
+            max: Math.round(photoMaxBytes / 1024 / 1024),
+          })
+        : issue(field, err.code);
+    }
+    const stored = await photos.storeFetched(userId, body);
+    if ('problem' in stored) return issue(field, 'photo_unreadable');
+    return stored;
+  };
+
+  /**
+   * The chosen photos into the caller's uploads, a few at a time; any that fails is named by its
+   * place (`urls.3`) in a 400, and those stored meanwhile stay unattached until the upload
+   * collection removes them.
+   */
+  const importPhotos = async (
+    userId: number,
+    urls: readonly string[],
+    log: FetchLog,
+  ): Promise<ImportedPhotos> => {
+    const results: ({ path: string } | Issue)[] = new Array(urls.length);
+    let next = 0;
+    const worker = async () => {
+      for (let index = next++; index < urls.length; index = next++) {
+        results[index] = await importPhoto(userId, urls[index] ?? '', `urls.${index}`, log);
+      }
+    };
+    await Promise.all(Array.from({ length: PHOTO_FETCHES_AT_ONCE }, worker));
+    const issues = results.filter((result): result is Issue => 'rule' in result);
+    if (issues.length) throw validationError(issues, 'The listing photos were not imported');
+    return results.map((result, index) => ({
+      url: urls[index] ?? '',
+      path: 'path' in result ? result.path : '',
+    }));
+  };
+
   return {
     /** A proposal from a pasted text or from a link's page (exactly one of them is given). */
     read: (body: { text?: string | undefined; url?: string | undefined }, log: FetchLog) =>
       body.url !== undefined ? fromUrl(body.url, log) : fromText(body.text ?? ''),
+    importPhotos,
   };
 }
 
