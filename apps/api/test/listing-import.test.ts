@@ -26,7 +26,8 @@ const resolveHost: Resolver = async (hostname) => {
 
 // `localhost` is the one name fetched at a private address (ADR 037's test-only setting): the
 // page these tests serve. 127.0.0.1 and [::1] themselves stay refused.
-const t = setupApp({ env: { IMPORT_ALLOW_HOSTS: 'localhost' }, resolveHost });
+// A 1 MB photo limit, so the 2 MB page stands in for a photo too large.
+const t = setupApp({ env: { IMPORT_ALLOW_HOSTS: 'localhost', PHOTO_MAX_MB: '1' }, resolveHost });
 
 /** A listing page written for the tests (every name, address and URL is made up). */
 const LISTING_PAGE = readFileSync(
@@ -306,7 +307,7 @@ describe('POST /api/properties/import/photos', () => {
     expect(added.statusCode, added.body).toBe(201);
   });
 
-  it('names each photo it refuses by its place: a refused address, a file that is no image', async () => {
+  it('names each photo it refuses by its place: a refused address, no image, one too large', async () => {
     const before = await rowCounts();
     const response = await t.inject('editor', {
       method: 'POST',
@@ -315,6 +316,7 @@ describe('POST /api/properties/import/photos', () => {
         urls: [
           `http://127.0.0.1:${port}/secret.png`,
           `http://localhost:${port}/aviso/1001/no-es-foto.png`,
+          `http://localhost:${port}/huge`,
         ],
       },
     });
@@ -322,6 +324,7 @@ describe('POST /api/properties/import/photos', () => {
     expect(response.json().error.issues).toEqual([
       { field: 'urls.0', rule: 'url_not_allowed', params: {} },
       { field: 'urls.1', rule: 'photo_unreadable', params: {} },
+      { field: 'urls.2', rule: 'photo_too_large', params: { size: '> 1', max: 1 } },
     ]);
     expect(secretHits()).toBe(0);
     expect(await rowCounts()).toEqual(before);

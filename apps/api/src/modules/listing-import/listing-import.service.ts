@@ -137,6 +137,11 @@ export function createListingImportService({
     return checked(merge(page, readListingText(page.text, data), data.comunas), page.photos);
   };
 
+  const megabytes = Math.round(photoMaxBytes / 1024 / 1024);
+  /** Over the limit: the fetch stops there, so the size is only known to be more. */
+  const tooLarge = (field: string) =>
+    issue(field, 'photo_too_large', { size: `> ${megabytes}`, max: megabytes });
+
   /** One chosen photo fetched (ADR 037's rules, images only) and stored as the caller's upload. */
   const importPhoto = async (
     userId: number,
@@ -155,15 +160,11 @@ export function createListingImportService({
     } catch (err) {
       if (!(err instanceof PageFetchError)) throw err;
       log.info({ url, code: err.code, reason: err.message }, 'listing photo not fetched');
-      return err.code === 'page_too_large'
-        ? issue(field, 'photo_too_large', {
-            size: `> ${Math.round(photoMaxBytes / 1024 / 1024)}`,
-            max: Math.round(photoMaxBytes / 1024 / 1024),
-          })
-        : issue(field, err.code);
+      return err.code === 'page_too_large' ? tooLarge(field) : issue(field, err.code);
     }
     const stored = await photos.storeFetched(userId, body);
-    if ('problem' in stored) return issue(field, 'photo_unreadable');
+    if ('problem' in stored)
+      return stored.problem === 'photo_too_large' ? tooLarge(field) : issue(field, stored.problem);
     return stored;
   };
 
