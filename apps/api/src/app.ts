@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.js';
+import type { Resolver } from './lib/safe-fetch.js';
 import './lib/route-config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
@@ -27,6 +28,8 @@ import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { createDuplicatesService } from './modules/duplicates/duplicates.service.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { createHistoryService } from './modules/history/history.service.js';
+import { listingImportRoutes } from './modules/listing-import/listing-import.routes.js';
+import { createListingImportService } from './modules/listing-import/listing-import.service.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { createMarketService } from './modules/market/market.service.js';
 import {
@@ -86,6 +89,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The built web app to serve; null serves none. */
   webRoot?: string | null;
+  /** Replaces the system's resolver for link imports (tests name hosts resolving where they say). */
+  resolveHost?: Resolver;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -274,6 +279,8 @@ export async function buildApp(options: BuildAppOptions) {
     counters: metrics.uploads,
   });
   const visits = createVisitsService(database.db, { photos });
+  // One per app: the comunas it caches serve the reference routes and the listing import alike.
+  const reference = createReferenceService(database.db);
   // One prefix: every module's routes live under /api, each route file naming its paths below it
   // in full. The few routes outside /api (probes, signed photo links, the local upload PUT) are
   // registered at the root with their whole paths.
@@ -285,11 +292,20 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(configRoutes, { config });
       await api.register(usersRoutes, { users });
       await api.register(waitlistRoutes, { waitlist: createWaitlistService(database.db) });
-      await api.register(referenceRoutes, { reference: createReferenceService(database.db) });
+      await api.register(referenceRoutes, { reference });
       await api.register(brokersRoutes, { brokers: createBrokersService(database.db) });
       await api.register(photoUploadRoutes, { photos });
       await api.register(propertiesRoutes, {
         properties: createPropertiesService(database.db, { photos }),
+      });
+      await api.register(listingImportRoutes, {
+        listingImport: createListingImportService({
+          reference,
+          photos,
+          photoMaxBytes: config.photos.maxBytes,
+          allowHosts: config.listingImport.allowHosts,
+          resolve: options.resolveHost,
+        }),
       });
       await api.register(duplicatesRoutes, {
         duplicates: createDuplicatesService(database.db, { photos }),

@@ -99,6 +99,22 @@ const ROUTES: Route[] = [
     allowed: EDITORS,
     ok: 200,
   },
+  // A proposal read from a text: nothing is written.
+  {
+    method: 'POST',
+    url: '/api/properties/import',
+    body: { text: 'Depto 3D 2B en Ñuñoa, UF 5.450' },
+    allowed: EDITORS,
+    ok: 200,
+  },
+  // A photo at a refused address: a 400 proves the caller got past the guard, nothing is stored.
+  {
+    method: 'POST',
+    url: '/api/properties/import/photos',
+    body: { urls: ['http://127.0.0.1/foto.jpg'] },
+    allowed: EDITORS,
+    ok: 400,
+  },
   { method: 'GET', url: '/api/properties/999999/visits', allowed: MEMBERS, ok: 404 },
   {
     method: 'POST',

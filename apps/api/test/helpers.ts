@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import type { Resolver } from '../src/lib/safe-fetch.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import { createTestDatabase, type TestDatabaseOptions } from './database.js';
 
@@ -29,6 +30,8 @@ type SetupOptions = {
   database?: () => TestDatabaseOptions;
   /** A built web app to serve (a test's own temporary folder); none by default. */
   webRoot?: string;
+  /** The link import's resolver, instead of the system's: names that resolve where a test says. */
+  resolveHost?: Resolver;
 };
 
 /**
@@ -65,6 +68,7 @@ export function setupApp(options: SetupOptions = {}) {
       database: database.handle,
       logger: false,
       webRoot: options.webRoot ?? null,
+      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     });
     const users = createUsersService(database.handle.db, { adminEmails: [] });
     const ids = {} as Record<Exclude<Person, 'stranger'>, number>;

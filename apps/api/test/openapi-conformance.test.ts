@@ -284,6 +284,31 @@ describe('a realistic session answers only what the document describes', () => {
       },
       200,
     );
+    // A listing's text read into a proposal; a link to a refused address named on `url`.
+    await expectStatus(
+      'editor',
+      {
+        method: 'POST',
+        url: '/api/properties/import',
+        payload: { text: 'Depto 3D 2B en Ñuñoa, UF 5.450, GC $120.000' },
+      },
+      200,
+    );
+    await expectStatus(
+      'editor',
+      { method: 'POST', url: '/api/properties/import', payload: { url: 'http://127.0.0.1/' } },
+      400,
+    );
+    // Its photos: one at a refused address is named by its place (a served one: listing-import.test.ts).
+    await expectStatus(
+      'editor',
+      {
+        method: 'POST',
+        url: '/api/properties/import/photos',
+        payload: { urls: ['http://127.0.0.1/foto.jpg'] },
+      },
+      400,
+    );
     const edited = await expectStatus(
       'editor',
       {
@@ -443,6 +468,11 @@ describe('a realistic session answers only what the document describes', () => {
     await expectStatus(
       'viewer',
       { method: 'POST', url: '/api/properties/add', payload: validProperty() },
+      403,
+    );
+    await expectStatus(
+      'viewer',
+      { method: 'POST', url: '/api/properties/import', payload: { text: '3D 2B' } },
       403,
     );
     await expectStatus(

@@ -6,6 +6,7 @@ export * from './duplicates.js';
 export * from './export-columns.js';
 export * from './history.js';
 export * from './issues.js';
+export * from './listing-import.js';
 export * from './locale.js';
 export * from './market.js';
 export * from './photo.js';

@@ -37,6 +37,16 @@ export const RULES = {
   too_long: ['max'],
   not_storable: [],
   invalid_url: [],
+  /** A link import's address refused: not http(s), or a private, loopback or metadata address. */
+  url_not_allowed: [],
+  /** A link import's page over the fetch's size limit. */
+  page_too_large: [],
+  /** A link import's page that did not arrive in time. */
+  page_timeout: [],
+  /** A link import's page out of reach: no such name, refused, an HTTP error, too many redirects. */
+  page_unreachable: [],
+  /** An import takes a text or a link: one of them, not both. */
+  text_or_url: [],
   true_or_false: [],
   clp_or_uf: [],
   role: [],
@@ -120,6 +130,8 @@ export const FIELDS = [
   'additional_sqmts',
   'basement_sqmts',
   'google_maps_url',
+  'url',
+  'urls',
   'latitude',
   'longitude',
   'rooms',
@@ -131,6 +143,7 @@ export const FIELDS = [
   'orientation',
   'year_built',
   'notes',
+  'text',
   'visited',
   'broker_id',
   'photos',

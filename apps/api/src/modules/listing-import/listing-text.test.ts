@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpusReference } from './listing-corpus.js';
-import { type ListingFields, readListingText } from './listing-text.js';
+import { type ListingFields, matchComuna, readListingText } from './listing-text.js';
 
 const read = (text: string) => readListingText(text, corpusReference);
 const typeId = (name: string) => corpusReference.propertyTypes.find((t) => t.name === name)?.id;
@@ -286,5 +286,25 @@ describe('readListingText on any text', () => {
     const started = performance.now();
     read(`${'3D 2B UF 5.450 gc 60 mil 78 m2 '.repeat(2000)}${'a'.repeat(50_000)}`);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('matchComuna: a page’s addressLocality', () => {
+  const comunas = corpusReference.comunas;
+  it.each([
+    ['Ñuñoa', 'Ñuñoa'],
+    ['nunoa', 'Ñuñoa'],
+    ['Ñuñoa, Santiago', 'Ñuñoa'],
+    ['LAS CONDES', 'Las Condes'],
+    ['Viña', 'Viña del Mar'],
+    ['Colina', 'Colina'],
+  ])('reads %s as %s', (place, name) => {
+    expect(matchComuna(place, comunas)?.id).toBe(comunaId(name));
+  });
+
+  it('names nothing for a place that is no comuna', () => {
+    expect(matchComuna('Región Metropolitana', comunas)).toBeNull();
+    expect(matchComuna('', comunas)).toBeNull();
+    expect(matchComuna('Atlantis', comunas)).toBeNull();
   });
 });

@@ -516,6 +516,18 @@ function readComuna(
   return best.comuna;
 }
 
+/**
+ * The comuna a place's name names (a page's addressLocality: "Ñuñoa", "nunoa, Santiago"), matched
+ * as in a listing's text: case and accents ignored, the same aliases, the same plain-word names
+ * kept out unless written as a name; null when it names none.
+ */
+export function matchComuna(
+  place: string,
+  comunas: ListingReference['comunas'],
+): { id: number; name: string } | null {
+  return readComuna(new Reader(place.slice(0, 200)), { comunas, propertyTypes: [] }, null);
+}
+
 // ---- the reading ---------------------------------------------------------------------------
 
 export function readListingText(text: string, reference: ListingReference): ListingReading {

@@ -149,6 +149,40 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   }
 
   /**
+   * A photo the server fetched itself (a listing import's), stored as the caller's upload just as
+   * a signed PUT would have left it: the same size limit, the content sniffed (its type is what
+   * the bytes are, not what the server that sent them said), the row first, so a failed write
+   * leaves a row the upload collection removes rather than a file nothing knows of. Attached
+   * later, when a save names its path, after the same checks as every upload.
+   */
+  async function storeFetched(
+    userId: number,
+    body: Buffer,
+    now = new Date(),
+  ): Promise<{ path: string } | { problem: 'photo_too_large' | 'photo_unreadable' }> {
+    if (body.byteLength > maxBytes) return { problem: 'photo_too_large' };
+    const inspected = await inspectImage(body);
+    if ('problem' in inspected) return { problem: 'photo_unreadable' };
+    const { contentType } = inspected.image;
+    if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(contentType))
+      return { problem: 'photo_unreadable' };
+    const key = newUploadKey(contentType, now);
+    await repo.insertUploads(db, [
+      {
+        key,
+        issued_to: userId,
+        content_type: contentType,
+        bytes: body.byteLength,
+        exact_size: true,
+        issued_at: now,
+      },
+    ]);
+    await storage.write(key, body, contentType);
+    counters?.signed.inc(1);
+    return { path: key };
+  }
+
+  /**
    * Checks the new uploads among a save's photos (the paths; numbers are kept photos, left to the
    * caller) BEFORE its transaction, so no database lock or connection waits on storage: each must
    * be issued to the caller and unattached, stored (with exactly its signed size when it was
@@ -444,6 +478,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
 
   return {
     issueUploadUrls,
+    storeFetched,
     checkUploads,
     claimUploads,
     unknownPhotoIds,

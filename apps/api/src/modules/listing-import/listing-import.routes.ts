@@ -1,0 +1,51 @@
+import {
+  ImportedListingSchema,
+  ImportedPhotosSchema,
+  ImportListingBodySchema,
+  ImportPhotosBodySchema,
+} from '@bec/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { withMember } from '../../plugins/app/auth.js';
+import type { ListingImportService } from './listing-import.service.js';
+
+export const listingImportRoutes: FastifyPluginAsyncZod<{
+  listingImport: ListingImportService;
+}> = async (app, { listingImport }) => {
+  const editor = app.authorize(['editor', 'admin']);
+
+  app.post(
+    '/properties/import',
+    {
+      schema: {
+        tags: ['properties'],
+        summary:
+          "Read a listing from its text or its link into a proposal of the add form's fields, each with the words it came from; saves nothing",
+        body: ImportListingBodySchema,
+        response: responses(200, ImportedListingSchema, [400, ...AUTH_ERRORS]),
+      },
+      onRequest: editor,
+    },
+    async (request) => ok('Listing read', await listingImport.read(request.body, request.log)),
+  );
+
+  app.post(
+    '/properties/import/photos',
+    {
+      schema: {
+        tags: ['properties'],
+        summary:
+          "Fetch a listing's chosen photos into the caller's uploads (the upload's checks: size, content sniffed), to attach when the property is saved",
+        body: ImportPhotosBodySchema,
+        response: responses(200, ImportedPhotosSchema, [400, ...AUTH_ERRORS]),
+      },
+      onRequest: editor,
+    },
+    withMember(async (request) =>
+      ok(
+        'Listing photos imported',
+        await listingImport.importPhotos(request.member.id, request.body.urls, request.log),
+      ),
+    ),
+  );
+};
