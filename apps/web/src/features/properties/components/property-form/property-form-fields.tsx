@@ -1,4 +1,9 @@
-import { MAX_DISCARD_REASON, PROPERTY_STAGES } from '@bec/contracts';
+import {
+  MAX_DISCARD_REASON,
+  ORIENTATIONS,
+  type Orientation,
+  PROPERTY_STAGES,
+} from '@bec/contracts';
 import {
   Alert,
   Button,
@@ -71,6 +76,18 @@ function ReferenceLoadError({ title, error, onRetry }: ReferenceLoadErrorProps) 
     </Alert>
   );
 }
+
+/** The orientations' names, north first, as the select lists them. */
+const ORIENTATION_LABELS = {
+  N: 'properties.form.orientation.N',
+  NE: 'properties.form.orientation.NE',
+  E: 'properties.form.orientation.E',
+  SE: 'properties.form.orientation.SE',
+  S: 'properties.form.orientation.S',
+  SO: 'properties.form.orientation.SO',
+  O: 'properties.form.orientation.O',
+  NO: 'properties.form.orientation.NO',
+} as const satisfies Record<Orientation, string>;
 
 type ReferenceSelectProps = Omit<SelectProps, 'placeholder' | 'disabled'> & {
   /** The reference query the options come from: the select waits, disabled, while it loads. */
@@ -178,6 +195,39 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             label={t('properties.form.rooms')}
             format={formatInteger}
             {...form.getInputProps('rooms')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} mt="md">
+          {(
+            [
+              ['bathrooms', 'properties.form.bathrooms'],
+              ['parking_spaces', 'properties.form.parking_spaces'],
+              ['storage_units', 'properties.form.storage_units'],
+              ['floor', 'properties.form.floor'],
+            ] as const
+          ).map(([field, label]) => (
+            <NumberField
+              key={field}
+              label={t(label)}
+              format={formatInteger}
+              {...form.getInputProps(field)}
+            />
+          ))}
+          <NumberField
+            label={t('properties.form.common_expenses')}
+            format={formatPrice}
+            {...form.getInputProps('common_expenses')}
+          />
+          <Select
+            label={t('properties.form.orientation')}
+            clearable
+            data={ORIENTATIONS.map((value) => ({ value, label: t(ORIENTATION_LABELS[value]) }))}
+            {...form.getInputProps('orientation')}
+          />
+          <NumberField
+            label={t('properties.form.year_built')}
+            format={String}
+            {...form.getInputProps('year_built')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">

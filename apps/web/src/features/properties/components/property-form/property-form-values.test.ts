@@ -8,10 +8,13 @@ import {
   parseOptionalText,
   toFormErrors,
   toPropertyDraft,
+  toPropertyFormValues,
   toPropertyPayload,
+  toUpdatePropertyPayload,
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
 import { activateLocale } from '@/i18n/i18n';
+import { lasCondesHouse } from '@/testing/property-fixtures';
 
 const filled: PropertyFormValues = {
   price_unit: 'CLP',
@@ -29,6 +32,13 @@ const filled: PropertyFormValues = {
   latitude: '-33.4497',
   longitude: '-70,6034',
   rooms: '4',
+  bathrooms: '',
+  parking_spaces: '',
+  storage_units: '',
+  common_expenses: '',
+  floor: '',
+  orientation: null,
+  year_built: '',
   notes: 'Apta para oficina',
   stage: 'visited',
   discard_reason: '',
@@ -160,6 +170,25 @@ describe('toPropertyDraft', () => {
       photos: [],
     });
     expect(Object.hasOwn(draft, 'basement_sqmts')).toBe(true);
+  });
+});
+
+describe('toUpdatePropertyPayload', () => {
+  it("sends back a loaded property's listing attributes, so an edit never erases them", () => {
+    const payload = toUpdatePropertyPayload(
+      toPropertyFormValues(lasCondesHouse),
+      [],
+      lasCondesHouse.updated_at,
+    );
+    expect(payload).toMatchObject({
+      bathrooms: 3,
+      parking_spaces: 2,
+      storage_units: 1,
+      common_expenses: 180_000,
+      floor: null,
+      orientation: 'NO',
+      year_built: 2004,
+    });
   });
 });
 

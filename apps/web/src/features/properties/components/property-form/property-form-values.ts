@@ -1,5 +1,6 @@
 import {
   CreatePropertyBodySchema,
+  type Orientation,
   type PriceUnit,
   type PropertyDetail,
   type PropertyPayload,
@@ -37,6 +38,14 @@ export type PropertyFormValues = {
   latitude: NumberFieldValue;
   longitude: NumberFieldValue;
   rooms: NumberFieldValue;
+  bathrooms: NumberFieldValue;
+  parking_spaces: NumberFieldValue;
+  storage_units: NumberFieldValue;
+  /** Gastos comunes: pesos a month. */
+  common_expenses: NumberFieldValue;
+  floor: NumberFieldValue;
+  orientation: Orientation | null;
+  year_built: NumberFieldValue;
   notes: string;
   /** The pipeline stage; `visited` follows from it on the server. */
   stage: PropertyStage;
@@ -61,6 +70,13 @@ export const emptyPropertyFormValues: PropertyFormValues = {
   latitude: '',
   longitude: '',
   rooms: '',
+  bathrooms: '',
+  parking_spaces: '',
+  storage_units: '',
+  common_expenses: '',
+  floor: '',
+  orientation: null,
+  year_built: '',
   notes: '',
   stage: 'new',
   discard_reason: '',
@@ -128,14 +144,13 @@ export function toPropertyDraft(values: PropertyFormValues, photos: string[]): P
     latitude: parseCoordinate(values.latitude),
     longitude: parseCoordinate(values.longitude),
     rooms: parseInteger(values.rooms),
-    // The listing's attributes (ADR 038) have no boxes on the form yet.
-    bathrooms: null,
-    parking_spaces: null,
-    storage_units: null,
-    common_expenses: null,
-    floor: null,
-    orientation: null,
-    year_built: null,
+    bathrooms: parseInteger(values.bathrooms),
+    parking_spaces: parseInteger(values.parking_spaces),
+    storage_units: parseInteger(values.storage_units),
+    common_expenses: parseInteger(values.common_expenses),
+    floor: parseInteger(values.floor),
+    orientation: values.orientation,
+    year_built: parseInteger(values.year_built),
     notes: parseOptionalText(values.notes),
     visited: undefined,
     stage: values.stage,
@@ -167,6 +182,12 @@ const NUMBER_BOXES = {
   additional_sqmts: undefined,
   basement_sqmts: undefined,
   rooms: undefined,
+  bathrooms: undefined,
+  parking_spaces: undefined,
+  storage_units: undefined,
+  common_expenses: undefined,
+  floor: undefined,
+  year_built: undefined,
   latitude: COORDINATE,
   longitude: COORDINATE,
 } as const satisfies Partial<Record<keyof PropertyFormValues, typeof COORDINATE | undefined>>;
@@ -220,6 +241,13 @@ export function toPropertyFormValues(property: PropertyDetail): PropertyFormValu
     latitude: numberText(property.latitude, COORDINATE),
     longitude: numberText(property.longitude, COORDINATE),
     rooms: numberText(property.rooms),
+    bathrooms: numberText(property.bathrooms),
+    parking_spaces: numberText(property.parking_spaces),
+    storage_units: numberText(property.storage_units),
+    common_expenses: numberText(property.common_expenses),
+    floor: numberText(property.floor),
+    orientation: property.orientation,
+    year_built: numberText(property.year_built),
     notes: property.notes ?? '',
     stage: property.stage,
     discard_reason: property.discard_reason ?? '',
