@@ -1,3 +1,4 @@
+import { IMPORTED_FIELDS } from '@bec/contracts';
 import type { CorpusListing } from './listing-corpus.js';
 import {
   type ListingField,
@@ -28,22 +29,10 @@ export type AccuracyReport = {
   mistakes: { listing: number; field: ListingField; read: unknown; expected: unknown }[];
 };
 
-const FIELDS: ListingField[] = [
-  'property_type_id',
-  'city_id',
-  'price',
-  'price_unit',
-  'rooms',
-  'bathrooms',
-  'parking_spaces',
-  'storage_units',
-  'common_expenses',
-  'floor',
-  'building_sqmts',
-  'land_sqmts',
-  'address',
-  'name',
-];
+/** The fields a text can say, in the import's order: all but the coordinates. */
+const FIELDS = IMPORTED_FIELDS.filter(
+  (field): field is ListingField => field !== 'latitude' && field !== 'longitude',
+);
 
 /** A corpus listing's expectations as the reader's fields (the type and comuna by id). */
 function expectedFields(listing: CorpusListing, reference: ListingReference) {

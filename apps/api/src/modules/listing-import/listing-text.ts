@@ -1,4 +1,4 @@
-import { MAX_AREA, MAX_PRICE_UF } from '@bec/contracts';
+import { type ImportedListingFields, MAX_AREA, MAX_PRICE_UF } from '@bec/contracts';
 import { readChileanNumber } from './chilean-number.js';
 
 /**
@@ -8,22 +8,8 @@ import { readChileanNumber } from './chilean-number.js';
  * reference data. What it is unsure of it leaves out: a wrong price is worse than none.
  */
 
-export type ListingFields = {
-  property_type_id: number;
-  city_id: number;
-  price: number;
-  price_unit: 'CLP' | 'UF';
-  rooms: number;
-  bathrooms: number;
-  parking_spaces: number;
-  storage_units: number;
-  common_expenses: number;
-  floor: number;
-  building_sqmts: number;
-  land_sqmts: number;
-  address: string;
-  name: string;
-};
+/** What a text can say: the import's fields (`@bec/contracts`) but the coordinates. */
+export type ListingFields = Required<Omit<ImportedListingFields, 'latitude' | 'longitude'>>;
 export type ListingField = keyof ListingFields;
 
 export type ListingReference = {
