@@ -2,49 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { missingBrowserReason } from '@bec/testkit/browser';
+import { portraitJpeg, scene, smallWebp } from '@bec/testkit/photo-fixtures';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { api, box, fillRequired, sidebarLinks, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
-
-/** A photo-like scene (gradients and shapes, not noise), so it compresses like a real photo. */
-const scene = (width: number, height: number) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs>
-      <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b8cc4"/><stop offset="1" stop-color="#dfe9f3"/></linearGradient>
-    </defs>
-    <rect width="100%" height="100%" fill="url(#sky)"/>
-    <path d="M0 ${height * 0.7} Q ${width * 0.3} ${height * 0.5} ${width * 0.6} ${height * 0.68} T ${width} ${height * 0.6} V ${height} H 0 Z" fill="#4f7d3a"/>
-    <rect x="${width * 0.3}" y="${height * 0.45}" width="${width * 0.3}" height="${height * 0.3}" fill="#c9a27e"/>
-    <polygon points="${width * 0.27},${height * 0.46} ${width * 0.45},${height * 0.3} ${width * 0.63},${height * 0.46}" fill="#8c3b2f"/>
-  </svg>`);
-
-/**
- * An 8-megapixel JPEG "taken in portrait": 3264×2448 pixels as stored, with EXIF orientation 6,
- * so it is upright at 2448×3264. Sensor-like grain keeps it from compressing unrealistically well.
- */
-async function portraitJpeg() {
-  const [width, height] = [3264, 2448];
-  const grain = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 28 },
-    },
-  })
-    .blur(0.7)
-    .png()
-    .toBuffer();
-  const picture = await sharp(scene(width, height))
-    .composite([{ input: grain, blend: 'soft-light' }])
-    .png()
-    .toBuffer();
-  return sharp(picture).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
-}
 
 const PHOTOS = ['portrait.jpg', 'plano.png', 'living.webp'] as const;
 let folder = '';
@@ -55,7 +19,7 @@ test.beforeAll(async () => {
   const [jpeg, png, webp] = await Promise.all([
     portraitJpeg(),
     sharp(scene(1200, 900)).png().toBuffer(),
-    sharp(scene(1024, 768)).webp({ quality: 80 }).toBuffer(),
+    smallWebp(),
   ]);
   writeFileSync(photoFile('portrait.jpg'), jpeg);
   writeFileSync(photoFile('plano.png'), png);

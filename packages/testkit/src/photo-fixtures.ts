@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 /** A photo-like picture (smooth gradients and shapes, not noise): compresses like a real one. */
-const scene = (width: number, height: number) =>
+export const scene = (width: number, height: number) =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs>
       <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b8cc4"/><stop offset="1" stop-color="#dfe9f3"/></linearGradient>
