@@ -73,10 +73,8 @@ const BLOCKS = new Set([
   'aside',
   'blockquote',
   'br',
-  'dd',
   'div',
   'dl',
-  'dt',
   'figcaption',
   'footer',
   'form',
@@ -95,11 +93,16 @@ const BLOCKS = new Set([
   'p',
   'section',
   'table',
-  'td',
-  'th',
   'tr',
   'ul',
 ]);
+
+/**
+ * A label and its value on one line, as the text reader reads "Dormitorios: 3": a table row's
+ * header cell and a term (dt) end with a colon, a data cell is spaced; a row or a term starts a line.
+ */
+const LABELS = new Set(['th', 'dt']);
+const CELLS = new Set(['td', 'dd']);
 
 type Collected = {
   jsonLd: string[];
@@ -132,9 +135,12 @@ function collect(node: Node, into: Collected, hidden: boolean) {
   if (tag === 'title' && into.title === null) into.title = textOf(node);
   const hides = hidden || HIDDEN.has(tag) || attr(node, 'hidden') !== null;
   const block = BLOCKS.has(tag);
-  if (block && !hides) into.text.push('\n');
+  if (!hides && (block || tag === 'dt')) into.text.push('\n');
+  else if (!hides && (LABELS.has(tag) || CELLS.has(tag))) into.text.push(' ');
   for (const child of childrenOf(node)) collect(child, into, hides);
-  if (block && !hides) into.text.push('\n');
+  if (!hides && (block || tag === 'dd')) into.text.push('\n');
+  else if (!hides && LABELS.has(tag)) into.text.push(': ');
+  else if (!hides && CELLS.has(tag)) into.text.push(' ');
 }
 
 const textOf = (node: Node): string =>
