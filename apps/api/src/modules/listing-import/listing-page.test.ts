@@ -60,7 +60,7 @@ describe('readListingPage', () => {
        <dl><dt>Estacionamientos</dt><dd>1</dd></dl><table><tr><td>Piso</td><td>7</td></tr></table>`,
       'https://example.cl/',
     );
-    expect(page.text).toBe('Dormitorios: 3\nBaños: 2\nEstacionamientos: 1\nPiso 7');
+    expect(page.text).toBe('Dormitorios: 3\nBaños: 2\nEstacionamientos: 1\nPiso: 7');
   });
 
   it('reads nothing from what is not HTML, and never fails', () => {

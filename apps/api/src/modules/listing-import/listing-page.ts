@@ -98,11 +98,11 @@ const BLOCKS = new Set([
 ]);
 
 /**
- * A label and its value on one line, as the text reader reads "Dormitorios: 3": a table row's
- * header cell and a term (dt) end with a colon, a data cell is spaced; a row or a term starts a line.
+ * A label and its value on one line, as the text reader reads "Dormitorios: 3": a table's cells
+ * and a term (dt) end with a mark that becomes a colon when more of the line follows it.
  */
-const LABELS = new Set(['th', 'dt']);
-const CELLS = new Set(['td', 'dd']);
+const LABELLED = new Set(['th', 'td', 'dt']);
+const CELL_END = '\u001f';
 
 type Collected = {
   jsonLd: string[];
@@ -136,11 +136,9 @@ function collect(node: Node, into: Collected, hidden: boolean) {
   const hides = hidden || HIDDEN.has(tag) || attr(node, 'hidden') !== null;
   const block = BLOCKS.has(tag);
   if (!hides && (block || tag === 'dt')) into.text.push('\n');
-  else if (!hides && (LABELS.has(tag) || CELLS.has(tag))) into.text.push(' ');
   for (const child of childrenOf(node)) collect(child, into, hides);
+  if (!hides && LABELLED.has(tag)) into.text.push(CELL_END);
   if (!hides && (block || tag === 'dd')) into.text.push('\n');
-  else if (!hides && LABELS.has(tag)) into.text.push(': ');
-  else if (!hides && CELLS.has(tag)) into.text.push(' ');
 }
 
 const textOf = (node: Node): string =>
@@ -151,7 +149,18 @@ const textOf = (node: Node): string =>
 const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function visibleText(parts: string[]) {
-  return parts.join('').split('\n').map(tidy).filter(Boolean).join('\n');
+  return parts
+    .join('')
+    .split('\n')
+    .map((line) => {
+      const cells = line.split(CELL_END).map(tidy).filter(Boolean);
+      // "Dormitorios:" already says it; a colon more would not.
+      return cells
+        .map((c, i) => (i < cells.length - 1 && !c.endsWith(':') ? `${c}:` : c))
+        .join(' ');
+    })
+    .filter(Boolean)
+    .join('\n');
 }
 
 // --- JSON-LD -----------------------------------------------------------------------------------
