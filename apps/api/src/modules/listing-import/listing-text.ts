@@ -10,7 +10,7 @@ import { readChileanNumber } from './chilean-number.js';
 
 /** What a text can say: the import's fields (`@bec/contracts`) but the coordinates. */
 export type ListingFields = Required<Omit<ImportedListingFields, 'latitude' | 'longitude'>>;
-export type ListingField = keyof ListingFields;
+type ListingField = keyof ListingFields;
 
 export type ListingReference = {
   comunas: { id: number; name: string }[];
