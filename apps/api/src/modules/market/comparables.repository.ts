@@ -69,7 +69,13 @@ export type PeerStandingRow = PeerStanding & {
 };
 
 /** How far a peer's dormitorios may be from the subject's to count among its near peers. */
-export const PEER_ROOMS_SPREAD = 1;
+const PEER_ROOMS_SPREAD = 1;
+
+/** The dormitorios of a subject's near peers (both ends included); null without its own. */
+export const nearPeerRooms = (rooms: number | null) =>
+  rooms === null
+    ? null
+    : { min: Math.max(0, rooms - PEER_ROOMS_SPREAD), max: rooms + PEER_ROOMS_SPREAD };
 
 function peerStandingQuery(db: Database) {
   // `offset 0` keeps the subquery whole: each peer's UF/m² (numeric arithmetic) is computed once,
@@ -127,8 +133,8 @@ export const peerStandingStatement = (
     property_type_id: subject.property_type_id,
     id: subject.id,
     mine: subject.uf_per_sqm,
-    rooms_min: subject.rooms === null ? null : Math.max(0, subject.rooms - PEER_ROOMS_SPREAD),
-    rooms_max: subject.rooms === null ? null : subject.rooms + PEER_ROOMS_SPREAD,
+    rooms_min: nearPeerRooms(subject.rooms)?.min ?? null,
+    rooms_max: nearPeerRooms(subject.rooms)?.max ?? null,
   },
 });
 

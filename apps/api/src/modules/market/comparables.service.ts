@@ -18,8 +18,8 @@ export function createComparablesService(db: Database) {
       ufInUse(db),
     ]);
     // Peers within ±1 dormitorio compare closer, when there are enough of them to rank against.
-    const near = subject.rooms !== null && standing.near_count >= MIN_COMPARABLES;
-    const peers: repo.PeerStanding = near
+    const rooms = standing.near_count >= MIN_COMPARABLES ? repo.nearPeerRooms(subject.rooms) : null;
+    const peers: repo.PeerStanding = rooms
       ? {
           count: standing.near_count,
           below: standing.near_below,
@@ -32,13 +32,7 @@ export function createComparablesService(db: Database) {
       id,
       uf_per_sqm: mine === null ? null : round(mine, 2),
       peers: {
-        rooms:
-          near && subject.rooms !== null
-            ? {
-                min: Math.max(0, subject.rooms - repo.PEER_ROOMS_SPREAD),
-                max: subject.rooms + repo.PEER_ROOMS_SPREAD,
-              }
-            : null,
+        rooms,
         count: peers.count,
         median_uf_per_sqm: peers.median === null ? null : round(Number(peers.median), 2),
         percentile: ranked ? round(((peers.below + peers.equal / 2) / peers.count) * 100, 0) : null,
