@@ -36,6 +36,16 @@ const LIST_BASES: ListScenario[] = [
   },
   { id: 'ppsqm-asc', label: 'UF/m², lowest first', search: 'sort=price_per_sqm_asc' },
   { id: 'stage', label: 'stage "to visit"', search: 'stage=to_visit' },
+  // ADR 038's attribute filters, each on its partial index; the last is common filters rare
+  // together (3+ D, 3+ B, GC ≤ $50.000), which walk the sort's index further to fill a page.
+  { id: 'rooms', label: '3+ dormitorios', search: 'rooms_min=3' },
+  { id: 'baths-parking', label: '2+ baños, 1+ estac.', search: 'bathrooms_min=2&parking_min=1' },
+  { id: 'gc', label: 'GC ≤ $50.000', search: 'common_expenses_max=50000' },
+  {
+    id: 'attributes-rare',
+    label: '3+ D, 3+ B, GC ≤ $50.000 (rare together)',
+    search: 'rooms_min=3&bathrooms_min=3&common_expenses_max=50000',
+  },
 ];
 
 /** A list scenario as measured: how many rows match, and for a deep page, how deep it starts. */

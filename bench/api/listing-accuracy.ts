@@ -1,6 +1,7 @@
-// Issue 32's accuracy of the listing text reader over its corpus (both in the API,
-// apps/api/src/modules/listing-import/): the table per field and its three targets. No database,
-// no server: a few milliseconds, so every full run of the bench prints it.
+// Issue 32's accuracy of the listing readers over their corpus (both in the API,
+// apps/api/src/modules/listing-import/): texts as pasted, pages as the link import reads them.
+// The table per field and its three targets. No database, no server: a few milliseconds, so
+// every full run of the bench prints it.
 import {
   accuracyTable,
   corpusReference,
@@ -14,8 +15,9 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 /** The table's lines (with each wrong value read, to show what to fix) and the targets judged. */
 export function listingAccuracy(): { lines: string[]; targets: Target[] } {
   const report = measureListingAccuracy(LISTING_CORPUS, corpusReference);
+  const pages = LISTING_CORPUS.filter((listing) => 'html' in listing).length;
   const lines = [
-    `Listing text reader over ${LISTING_CORPUS.length} corpus listings (found/right/wrong per field):`,
+    `Listing reader over ${LISTING_CORPUS.length} corpus listings, ${pages} of them pages read as the link import reads them (found/right/wrong per field):`,
     ...accuracyTable(report),
     ...report.mistakes.map(
       (m) =>

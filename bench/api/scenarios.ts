@@ -137,7 +137,7 @@ const tooSlow = (plan: PlanVerdict | null) => plan !== null && plan.executionMs 
 /**
  * The list pages of one table size over HTTP, one after the other, each after its own warm-up
  * (`firstWarmup` for the first, on a fresh server). Shorter runs than the scenarios above: a
- * page's p50 is steady within a few seconds, and there are sixteen of them at each size.
+ * page's p50 is steady within a few seconds, and there are twenty-four of them at each size.
  * `plans`: each page's plan (explainQuery), explained before, kept with its figures.
  */
 export async function runListCases(

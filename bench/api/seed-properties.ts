@@ -42,6 +42,10 @@ type PropertyRow = {
   latitude: number | null;
   longitude: number | null;
   rooms: number | null;
+  bathrooms: number | null;
+  parking_spaces: number | null;
+  storage_units: number | null;
+  common_expenses: number | null;
   notes: string | null;
   /** `visited` is left to the properties_visited trigger, which derives it from the stage. */
   stage: PropertyStage;
@@ -70,6 +74,10 @@ const PROPERTY_COLUMNS: [keyof PropertyRow, string][] = [
   ['latitude', 'numeric'],
   ['longitude', 'numeric'],
   ['rooms', 'int4'],
+  ['bathrooms', 'int2'],
+  ['parking_spaces', 'int2'],
+  ['storage_units', 'int2'],
+  ['common_expenses', 'int4'],
   ['notes', 'text'],
   ['stage', 'text'],
   ['discard_reason', 'text'],
@@ -324,6 +332,73 @@ function listingAddress(type: string, place: Place, random: Random) {
   return `${street} ${number}`;
 }
 
+/** Baños, estacionamientos, bodegas and gastos comunes (ADR 038), each stated or not. */
+type Attributes = Pick<
+  PropertyRow,
+  'bathrooms' | 'parking_spaces' | 'storage_units' | 'common_expenses'
+>;
+
+/**
+ * What a listing states besides its dormitorios, as Chilean listings do: homes mostly give their
+ * baños (85%) and estacionamientos (70%), flats their gastos comunes (80%, about $1,600 a m² a
+ * month, more in a premium comuna) and often a bodega; a casa states gastos comunes only in a
+ * condominio (a quarter of them); offices some of each; lots and the rest nothing. Drawn from
+ * their own PRNG, so the rows' other columns stay those of the seed before these existed.
+ */
+function listingAttributes(type: string, s: Shape, place: Place, random: Random): Attributes {
+  const none = {
+    bathrooms: null,
+    parking_spaces: null,
+    storage_units: null,
+    common_expenses: null,
+  };
+  const gc = (perSqm: number, min: number, max: number) =>
+    roundTo(
+      clamp(random.logNormal(s.building * perSqm * (place.premium ? 1.4 : 1), 0.35), min, max),
+      1_000,
+    );
+  const draw = weightedDraw(random);
+  switch (type) {
+    case 'Departamento':
+      return {
+        bathrooms: random.chance(0.85) ? s.baths : null,
+        parking_spaces: random.chance(0.7) ? draw([0, 30], [1, 55], [2, 15]) : null,
+        storage_units: random.chance(0.6) ? draw([0, 35], [1, 60], [2, 5]) : null,
+        common_expenses: random.chance(0.8) ? gc(1_600, 25_000, 900_000) : null,
+      };
+    case 'Casa':
+      return {
+        bathrooms: random.chance(0.85) ? s.baths : null,
+        parking_spaces: random.chance(0.7)
+          ? draw([0, 10], [1, 30], [2, 45], [3, 10], [4, 5])
+          : null,
+        storage_units: random.chance(0.3) ? draw([0, 40], [1, 60]) : null,
+        common_expenses: random.chance(0.25) ? gc(500, 20_000, 600_000) : null,
+      };
+    case 'Oficina':
+      return {
+        bathrooms: random.chance(0.6) ? random.int(1, 3) : null,
+        parking_spaces: random.chance(0.5) ? random.int(0, 4) : null,
+        storage_units: random.chance(0.2) ? random.int(0, 1) : null,
+        common_expenses: random.chance(0.7) ? gc(2_000, 40_000, 2_000_000) : null,
+      };
+    default:
+      return none;
+  }
+}
+
+/** One of a few values by weight ([value, weight] pairs), from `random`. */
+const weightedDraw =
+  (random: Random) =>
+  (...choices: [value: number, weight: number][]) => {
+    let left = random.next() * choices.reduce((sum, [, w]) => sum + w, 0);
+    for (const [value, weight] of choices) {
+      left -= weight;
+      if (left < 0) return value;
+    }
+    return choices.at(-1)?.[0] ?? 0;
+  };
+
 export type Seeder = {
   /** Adds listings until the table holds `target` of the seed's rows; answers the rows added. */
   loadUpTo: (
@@ -362,6 +437,7 @@ export async function createSeeder(
 ): Promise<Seeder> {
   const context = await loadContext(pool);
   const random = createRandom(SEED);
+  const attributeRandom = createRandom(SEED + 2_000_000);
   const pickStage = weightedPicker(STAGE_WEIGHTS.map(([item, weight]) => ({ item, weight })));
   const now = Date.now();
   let loaded = 0;
@@ -409,6 +485,7 @@ export async function createSeeder(
       latitude,
       longitude,
       rooms: s.rooms,
+      ...listingAttributes(type.name, s, place, attributeRandom),
       notes: random.chance(0.3) ? random.pick(NOTES) : null,
       stage,
       discard_reason: stage === 'discarded' ? random.pick(DISCARD_REASONS) : null,

@@ -1,9 +1,10 @@
 import type { Comparables, MapClusters, MarketStats } from '@bec/contracts';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { chileDate } from '../src/lib/chile-date.js';
+import { peerStandingStatement } from '../src/modules/market/comparables.repository.js';
 import { setupApp, validProperty } from './helpers.js';
 
 // The Data section's API (issue 17, ADR 017): clusters that keep every count at every zoom,
@@ -500,6 +501,140 @@ describe('comparables', () => {
     const c = await comparablesOf(ids[0] ?? 0);
     expect(c.peers.count).toBe(1);
     expect(c.peers.percentile).toBeNull();
+  });
+
+  describe('peers within one dormitorio', () => {
+    const SERENA_DEPTO = { city_id: LA_SERENA, property_type_id: DEPTO };
+    /** Departamentos in La Serena at the given dormitorios and UF/m² (100 m² each), no coordinates. */
+    async function deptos(tag: string, specs: [rooms: number | null, ufPerSqm: number][]) {
+      const ids = await insertRows(
+        specs.map(([, ufPerSqm], i) => ({
+          name: `Depto ${tag} ${i}`,
+          ...SERENA_DEPTO,
+          visited: false,
+          price_amount: ufPerSqm * 100,
+          price_unit: 'UF',
+          building_sqmts: 100,
+          land_sqmts: 0,
+          latitude: null,
+          longitude: null,
+        })),
+      );
+      for (const [i, id] of ids.entries())
+        await t.db.db.execute(sql`update properties set rooms = ${specs[i]?.[0] ?? null}
+          where id = ${id}`);
+      return ids;
+    }
+    const clear = (tag: string) =>
+      t.db.db.execute(sql`delete from properties where name like ${`Depto ${tag} %`}`);
+
+    it('uses only the peers within ±1 dormitorio when there are enough of them', async () => {
+      // Subject: 3D at 50 UF/m². Five 2–4D peers (two cheaper), four 1D and 6D far dearer.
+      const ids = await deptos('near', [
+        [3, 50],
+        [2, 40],
+        [4, 45],
+        [3, 55],
+        [2, 60],
+        [4, 70],
+        [1, 500],
+        [1, 500],
+        [6, 500],
+        [null, 500],
+      ]);
+      const c = await comparablesOf(ids[0] ?? 0);
+      expect(c.peers.rooms).toEqual({ min: 2, max: 4 });
+      expect(c.peers.count).toBe(5);
+      expect(c.peers.median_uf_per_sqm).toBe(55);
+      expect(c.peers.percentile).toBe(40); // 2 of 5 cheaper
+      await clear('near');
+    });
+
+    it('falls back to every peer of the type in the comuna when too few are within ±1', async () => {
+      const ids = await deptos('few', [
+        [3, 50],
+        [2, 40],
+        [4, 45],
+        [3, 55],
+        [4, 60],
+        [1, 500],
+        [6, 500],
+      ]);
+      const c = await comparablesOf(ids[0] ?? 0);
+      expect(c.peers.rooms).toBeNull();
+      expect(c.peers.count).toBe(6);
+      expect(c.peers.median_uf_per_sqm).toBe(57.5);
+      expect(c.peers.percentile).toBe(33);
+      await clear('few');
+    });
+
+    it('compares a property without dormitorios with every peer, as before', async () => {
+      const ids = await deptos('none', [
+        [null, 50],
+        [2, 40],
+        [2, 45],
+        [2, 55],
+        [2, 60],
+        [2, 70],
+        [null, 80],
+      ]);
+      const c = await comparablesOf(ids[0] ?? 0);
+      expect(c.peers.rooms).toBeNull();
+      expect(c.peers.count).toBe(6);
+      expect(c.peers.median_uf_per_sqm).toBe(57.5);
+      await clear('none');
+    });
+
+    it.runIf(process.env.TEST_DB === 'postgres')(
+      'reads the peers once through properties_peers_idx, dormitorios or not',
+      async () => {
+        // 4,000 departamentos over 40 comunas: a comuna's peers are a small part of the table.
+        await t.db.db.execute(sql`
+          insert into properties (name, address, price_amount, price_unit, building_sqmts,
+            land_sqmts, city_id, property_type_id, rooms)
+          select 'Depto plan ' || i, 'Calle Plan ' || i, 2000 + i, 'UF', 60, 0,
+            (select id from cities order by id offset i % 40 limit 1), ${DEPTO}, 1 + i % 5
+          from generate_series(1, 4000) as i`);
+        await t.db.db.execute(sql`analyze properties`);
+        const [subject] = await queryRows<{ id: number }>(
+          t.db.db,
+          sql`select id from properties where name = 'Depto plan 7'`,
+        );
+        for (const rooms of [3, null]) {
+          const bound = peerStandingStatement(t.db.db, {
+            id: subject?.id ?? 0,
+            city_id: ARICA,
+            property_type_id: DEPTO,
+            lat: null,
+            lng: null,
+            map_x: null,
+            map_y: null,
+            uf_per_sqm: '40',
+            rooms,
+          });
+          const query = bound.statement.prepared.getQuery();
+          const params = fillPlaceholders(query.params, bound.values);
+          const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+            const value = params[Number(n) - 1];
+            if (value === null || value === undefined) return 'null';
+            return typeof value === 'number'
+              ? String(value)
+              : `'${String(value).replaceAll("'", "''")}'`;
+          });
+          const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
+            t.db.db,
+            sql.raw(`explain (format json) ${text}`),
+          );
+          const json = JSON.stringify(plan?.['QUERY PLAN']);
+          expect(json).toContain('properties_peers_idx');
+          expect(
+            /"Node Type":\s*"Seq Scan"[^}]*"Relation Name":\s*"properties"/.test(json),
+            json,
+          ).toBe(false);
+        }
+        await t.db.db.execute(sql`delete from properties where name like 'Depto plan %'`);
+      },
+    );
   });
 
   it('answers 404 for a property that does not exist, 400 for a bad id', async () => {

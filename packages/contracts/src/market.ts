@@ -157,8 +157,13 @@ export const ComparablesSchema = z.object({
   id: z.number().int(),
   /** This property's UF/m²; null when its area or price is unknown. */
   uf_per_sqm: z.number().nullable(),
-  /** Properties of the same type in the same comuna with a UF/m², this one excluded. */
+  /**
+   * Properties of the same type in the same comuna with a UF/m², this one excluded; only those
+   * whose dormitorios are within one of this one's when at least MIN_COMPARABLES of them are.
+   */
   peers: z.object({
+    /** The dormitorios the peers were limited to (both ends included); null when they were not. */
+    rooms: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
     count: z.number().int(),
     median_uf_per_sqm: z.number().nullable(),
     /** Share of peers priced below this one per m² (ties count half), 0–100; null under 5. */

@@ -1,15 +1,11 @@
-import { IMPORTED_FIELDS } from '@bec/contracts';
+import { IMPORTED_FIELDS, type ImportedField } from '@bec/contracts';
 import type { CorpusListing } from './listing-corpus.js';
-import {
-  type ListingField,
-  type ListingFields,
-  type ListingReference,
-  readListingText,
-} from './listing-text.js';
+import { proposeFromPage } from './listing-proposal.js';
+import { type ListingReference, readListingText } from './listing-text.js';
 
 /** Per field over a corpus: expected, found right, found wrong, and proposed where none was expected. */
 type FieldScore = {
-  field: ListingField;
+  field: ImportedField;
   expected: number;
   right: number;
   wrong: number;
@@ -26,18 +22,16 @@ export type AccuracyReport = {
   /** Wrong or unexpected prices and price units (target: none). */
   wrongPrices: number;
   /** Each wrong value, to show what to fix: the listing's index, the field, read and expected. */
-  mistakes: { listing: number; field: ListingField; read: unknown; expected: unknown }[];
+  mistakes: { listing: number; field: ImportedField; read: unknown; expected: unknown }[];
 };
 
-/** The fields a text can say, in the import's order: all but the coordinates. */
-const FIELDS = IMPORTED_FIELDS.filter(
-  (field): field is ListingField => field !== 'latitude' && field !== 'longitude',
-);
+/** The import's fields in its order; the coordinates only a page's JSON-LD can state. */
+const FIELDS = IMPORTED_FIELDS;
 
 /** A corpus listing's expectations as the reader's fields (the type and comuna by id). */
 function expectedFields(listing: CorpusListing, reference: ListingReference) {
   const { type, comuna, ...rest } = listing.expect;
-  const expected: Partial<ListingFields> = { ...rest };
+  const expected: Partial<Record<ImportedField, unknown>> = { ...rest };
   const id = (list: { id: number; name: string }[], name: string) => {
     const found = list.find((item) => item.name === name);
     if (!found) throw new Error(`corpus: no reference entry named ${name}`);
@@ -48,7 +42,7 @@ function expectedFields(listing: CorpusListing, reference: ListingReference) {
   return expected;
 }
 
-/** Runs the text reader over a corpus and scores every field it proposes or misses. */
+/** Runs the readers over a corpus and scores every field they propose or miss. */
 export function measureListingAccuracy(
   corpus: CorpusListing[],
   reference: ListingReference,
@@ -59,7 +53,11 @@ export function measureListingAccuracy(
   const mistakes: AccuracyReport['mistakes'] = [];
   corpus.forEach((listing, index) => {
     const expected = expectedFields(listing, reference);
-    const { fields } = readListingText(listing.text, reference);
+    // A page is read as the link import reads it; a text as the reader reads a paste.
+    const fields: Partial<Record<ImportedField, unknown>> =
+      'html' in listing
+        ? proposeFromPage(listing.html, listing.url, reference).fields
+        : readListingText(listing.text, reference).fields;
     for (const field of FIELDS) {
       const score = scores.get(field);
       if (!score) continue;

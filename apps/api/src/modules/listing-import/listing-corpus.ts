@@ -1,6 +1,7 @@
+import type { ImportedField } from '@bec/contracts';
 import { PROPERTY_TYPES } from '../../db/seed.js';
 import comunas from '../../db/seed-data/chile-comunas.json' with { type: 'json' };
-import type { ListingField, ListingReference } from './listing-text.js';
+import type { ListingReference } from './listing-text.js';
 
 /**
  * Listings written for BEC's tests (issue 32, point 3), in the styles the team receives them:
@@ -9,8 +10,11 @@ import type { ListingField, ListingReference } from './listing-text.js';
  * it: the type and comuna by name, the rest as the add form takes them. `allowed` names fields
  * the reader may propose though the text leaves them open, without counting as wrong.
  */
-export type CorpusListing = {
-  text: string;
+export type CorpusListing = (
+  | { text: string }
+  /** A listing's page, read as the link import reads one fetched from `url`. */
+  | { html: string; url: string }
+) & {
   expect: Partial<{
     type: string;
     comuna: string;
@@ -26,8 +30,10 @@ export type CorpusListing = {
     land_sqmts: number;
     address: string;
     name: string;
+    latitude: number;
+    longitude: number;
   }>;
-  allowed?: ListingField[];
+  allowed?: ImportedField[];
 };
 
 /**
@@ -831,6 +837,183 @@ export const LISTING_CORPUS: CorpusListing[] = [
       price_unit: 'CLP',
       common_expenses: 60_000,
       name: 'Departamento 2D 1B en Viña del Mar',
+    },
+  },
+
+  // ---- Listing pages, read as the link import reads a fetched page (listing-proposal.ts) ----
+  // Made up for this corpus in the shapes portals and brokers' sites publish: schema.org JSON-LD
+  // (one block, two blocks, an @graph), OpenGraph only, facts only in the visible text, and a
+  // price stated twice. The hosts are example.cl names; nothing here is copied from a site.
+  {
+    url: 'https://corredora-andes.example.cl/propiedades/depto-providencia-1204',
+    html: `<!doctype html><html lang="es"><head><meta charset="utf-8">
+<title>Departamento en venta en Providencia | Corredora Andes</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Apartment",
+"name":"Departamento luminoso a pasos de metro Los Leones",
+"numberOfRooms":3,"numberOfBathroomsTotal":2,
+"floorSize":{"@type":"QuantitativeValue","value":84,"unitCode":"MTK"},
+"address":{"@type":"PostalAddress","streetAddress":"Av. Nueva Providencia 2180, depto 1204","addressLocality":"Providencia","addressRegion":"Región Metropolitana","addressCountry":"CL"},
+"geo":{"@type":"GeoCoordinates","latitude":-33.4221,"longitude":-70.6093},
+"image":["https://corredora-andes.example.cl/fotos/1204-1.jpg"],
+"offers":{"@type":"Offer","price":"6950","priceCurrency":"CLF"}}</script>
+</head><body><header><nav>Inicio · Venta · Arriendo</nav></header>
+<main><h1>Departamento luminoso a pasos de metro Los Leones</h1>
+<p>Departamento en venta en Providencia, piso 12, orientación norte. Living comedor con salida a terraza, cocina equipada.</p>
+<ul><li>3 dormitorios</li><li>2 baños</li><li>1 estacionamiento</li><li>1 bodega</li></ul>
+<p>Gastos comunes: $145.000</p></main>
+<footer>Corredora Andes · Todos los derechos reservados</footer></body></html>`,
+    expect: {
+      type: 'Departamento',
+      comuna: 'Providencia',
+      price: 6950,
+      price_unit: 'UF',
+      rooms: 3,
+      bathrooms: 2,
+      parking_spaces: 1,
+      storage_units: 1,
+      common_expenses: 145_000,
+      floor: 12,
+      building_sqmts: 84,
+      address: 'Av. Nueva Providencia 2180, depto 1204',
+      latitude: -33.4221,
+      longitude: -70.6093,
+      name: 'Departamento luminoso a pasos de metro Los Leones',
+    },
+  },
+  {
+    url: 'https://casas-del-sur.example.cl/aviso/la-reina-4d',
+    html: `<!doctype html><html><head><meta charset="utf-8">
+<title>Casas del Sur</title>
+<meta property="og:title" content="Casa en venta en La Reina, 4D 3B">
+<meta property="og:description" content="Casa en La Reina, 4 dormitorios y 3 baños, 180 m2 construidos en terreno de 420 m2, 2 estacionamientos. UF 14.500">
+<meta property="og:image" content="https://casas-del-sur.example.cl/img/reina-4d.jpg">
+<meta name="description" content="Casa en La Reina, 4 dormitorios y 3 baños, 180 m2 construidos en terreno de 420 m2, 2 estacionamientos. UF 14.500">
+</head><body><div id="app"></div><noscript>Activa JavaScript para ver esta página.</noscript></body></html>`,
+    expect: {
+      type: 'Casa',
+      comuna: 'La Reina',
+      price: 14_500,
+      price_unit: 'UF',
+      rooms: 4,
+      bathrooms: 3,
+      parking_spaces: 2,
+      building_sqmts: 180,
+      land_sqmts: 420,
+      name: 'Casa 4D 3B en La Reina',
+    },
+  },
+  {
+    url: 'https://www.propiedades-costa.example.cl/ficha?id=5521',
+    html: `<!doctype html><html><head><meta charset="utf-8"><title>Ficha 5521</title></head>
+<body><h1>Departamento en Viña del Mar</h1>
+<p>Sector Jardín del Mar, vista despejada al mar.</p>
+<table>
+<tr><th>Precio</th><td>$128.000.000</td></tr>
+<tr><th>Dormitorios</th><td>2</td></tr>
+<tr><th>Baños</th><td>2</td></tr>
+<tr><th>Superficie útil</th><td>64 m²</td></tr>
+<tr><th>Estacionamientos</th><td>1</td></tr>
+<tr><th>Gastos comunes</th><td>$95.000</td></tr>
+</table>
+<p>Contacto: ventas@propiedades-costa.example.cl</p></body></html>`,
+    expect: {
+      type: 'Departamento',
+      comuna: 'Viña del Mar',
+      price: 128_000_000,
+      price_unit: 'CLP',
+      rooms: 2,
+      bathrooms: 2,
+      building_sqmts: 64,
+      parking_spaces: 1,
+      common_expenses: 95_000,
+      name: 'Departamento 2D 2B en Viña del Mar',
+    },
+  },
+  {
+    url: 'https://inmobiliaria-puerto.example.cl/venta/casa-puerto-varas',
+    html: `<!doctype html><html><head><meta charset="utf-8">
+<title>Casa en Puerto Varas - Inmobiliaria Puerto</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"RealEstateAgent",
+"name":"Inmobiliaria Puerto","logo":"https://inmobiliaria-puerto.example.cl/logo.png",
+"address":{"@type":"PostalAddress","streetAddress":"San José 415, oficina 3","addressLocality":"Puerto Montt"},
+"geo":{"@type":"GeoCoordinates","latitude":-41.4689,"longitude":-72.9411}}</script>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"SingleFamilyResidence",
+"name":"Casa con vista al lago en Puerto Varas","numberOfRooms":"4","numberOfBathroomsTotal":"3",
+"floorSize":{"@type":"QuantitativeValue","value":"210","unitText":"m2"},
+"lotSize":{"@type":"QuantitativeValue","value":1500,"unitCode":"MTK"},
+"address":{"@type":"PostalAddress","streetAddress":"Camino a Ensenada km 4","addressLocality":"Puerto Varas"},
+"geo":{"@type":"GeoCoordinates","latitude":"-41.3002","longitude":"-72.9405"},
+"offers":{"@type":"Offer","price":"420000000","priceCurrency":"CLP"}}</script>
+</head><body><h1>Casa con vista al lago</h1>
+<p>Casa de madera nativa en Puerto Varas, calefacción a leña y losa radiante, quincho.</p></body></html>`,
+    expect: {
+      type: 'Casa',
+      comuna: 'Puerto Varas',
+      price: 420_000_000,
+      price_unit: 'CLP',
+      rooms: 4,
+      bathrooms: 3,
+      building_sqmts: 210,
+      land_sqmts: 1500,
+      address: 'Camino a Ensenada km 4',
+      latitude: -41.3002,
+      longitude: -72.9405,
+      name: 'Casa con vista al lago en Puerto Varas',
+    },
+  },
+  {
+    url: 'https://grupo-nunoa.example.cl/p/777',
+    html: `<!doctype html><html><head><meta charset="utf-8"><title>Depto Ñuñoa 2D</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+{"@type":"WebSite","name":"Grupo Ñuñoa Propiedades","url":"https://grupo-nunoa.example.cl/"},
+{"@type":"BreadcrumbList","itemListElement":[{"@type":"ListItem","position":1,"name":"Venta"},{"@type":"ListItem","position":2,"name":"Ñuñoa"}]},
+{"@type":"Product","name":"Departamento 2D 2B en Ñuñoa, metro Irarrázaval",
+"image":"/fotos/777/portada.webp",
+"offers":{"@type":"Offer","price":4890,"priceCurrency":"CLF"},
+"itemOffered":{"@type":"Apartment","numberOfBedrooms":2,"numberOfBathroomsTotal":2,
+"floorSize":{"@type":"QuantitativeValue","value":"58.5","unitCode":"MTK"},
+"address":{"@type":"PostalAddress","streetAddress":"Av. Irarrázaval 3350, depto 508","addressLocality":"Nunoa"}}}]}</script>
+</head><body><main><h1>Departamento en Ñuñoa</h1>
+<p>A dos cuadras del metro, piso 5, con bodega. GC aprox. $70.000.</p></main></body></html>`,
+    expect: {
+      type: 'Departamento',
+      comuna: 'Ñuñoa',
+      price: 4890,
+      price_unit: 'UF',
+      rooms: 2,
+      bathrooms: 2,
+      building_sqmts: 58.5,
+      floor: 5,
+      storage_units: 1,
+      common_expenses: 70_000,
+      address: 'Av. Irarrázaval 3350, depto 508',
+      name: 'Departamento 2D 2B en Ñuñoa, metro Irarrázaval',
+    },
+  },
+  {
+    url: 'https://www.casas-valle.example.cl/avisos/chicureo-9',
+    html: `<!doctype html><html><head><meta charset="utf-8"><title>Casa en Colina (Chicureo)</title>
+<meta property="og:title" content="Casa en Chicureo">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":["Product","House"],
+"name":"Casa mediterránea en Chicureo",
+"address":{"@type":"PostalAddress","streetAddress":"Los Ingleses 1120","addressLocality":"Colina"},
+"offers":[{"@type":"Offer","price":"11900","priceCurrency":"CLF"},{"@type":"Offer","price":"471700000","priceCurrency":"CLP"}]}</script>
+</head><body><h1>Casa mediterránea en Chicureo</h1>
+<p class="precio">UF 11.900</p>
+<p>Casa en condominio, comuna de Colina. 5 dormitorios, 4 baños, 240 m² construidos, terreno 900 m².</p>
+<p>Precio: UF 11.900 (aprox. $471.700.000). Estacionamiento para 3 autos.</p></body></html>`,
+    expect: {
+      type: 'Casa',
+      comuna: 'Colina',
+      price: 11_900,
+      price_unit: 'UF',
+      rooms: 5,
+      bathrooms: 4,
+      building_sqmts: 240,
+      land_sqmts: 900,
+      parking_spaces: 3,
+      address: 'Los Ingleses 1120',
+      name: 'Casa mediterránea en Chicureo',
     },
   },
 ];

@@ -1,24 +1,11 @@
-import {
-  IMPORTED_FIELDS,
-  type ImportedListing,
-  type ImportedListingFields,
-  ImportedListingFieldsSchema,
-  type ImportedListingSources,
-  type ImportedPhotos,
-  type Issue,
-  issue,
-} from '@bec/contracts';
+import { type ImportedListing, type ImportedPhotos, type Issue, issue } from '@bec/contracts';
 import { validationError } from '../../lib/app-error.js';
 import { PageFetchError, type Resolver, safeFetch } from '../../lib/safe-fetch.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
-import { decodeHtml, type ListingPage, readListingPage } from './listing-page.js';
-import {
-  type ListingReading,
-  type ListingReference,
-  matchComuna,
-  readListingText,
-} from './listing-text.js';
+import { decodeHtml } from './listing-page.js';
+import { proposeFromPage, proposeFromText } from './listing-proposal.js';
+import type { ListingReference } from './listing-text.js';
 
 /**
  * Importing a listing (issue 32; docs/decisions/039-importing-a-listing.md): a pasted text read
@@ -39,60 +26,6 @@ type ListingImportOptions = {
 
 /** Where a failed fetch is told, with the details the answer leaves out. */
 type FetchLog = { info: (details: object, message: string) => void };
-
-type Proposal = { fields: Record<string, unknown>; sources: Record<string, string | undefined> };
-
-/**
- * The proposal as the contract states it: a value out of the contract's shape is left out with
- * its words (when unsure, nothing), and so are words whose field was left out.
- */
-function checked({ fields, sources }: Proposal, photos: string[]): ImportedListing {
-  const kept: Record<string, unknown> = {};
-  const words: Record<string, string> = {};
-  for (const field of IMPORTED_FIELDS) {
-    const value = fields[field];
-    const source = sources[field];
-    if (value === undefined || source === undefined) continue;
-    if (!ImportedListingFieldsSchema.shape[field].safeParse(value).success) continue;
-    kept[field] = value;
-    words[field] = source;
-  }
-  return {
-    fields: kept as ImportedListingFields,
-    sources: words as ImportedListingSources,
-    photos,
-  };
-}
-
-/** JSON-LD is the listing's own statement of a field; a title or og:title is only a name. */
-const structured = (words: string | undefined) => words?.startsWith('JSON-LD') ?? false;
-
-/**
- * A page's reading over its text's: every field the page states in JSON-LD wins (price and unit,
- * latitude and longitude come in pairs, so a pair is never split); the comuna from the page's
- * addressLocality, matched as the text reader matches one; the name from JSON-LD, else the text
- * reader's ("Departamento 3D 2B en Ñuñoa"), else the page's title.
- */
-function merge(
-  page: ListingPage,
-  text: ListingReading,
-  comunas: ListingReference['comunas'],
-): Proposal {
-  const fields: Record<string, unknown> = { ...text.fields };
-  const sources: Record<string, string | undefined> = { ...text.sources };
-  for (const [field, value] of Object.entries(page.fields)) {
-    const words = page.sources[field as keyof ListingPage['sources']];
-    if (field === 'name' && !structured(words) && fields.name !== undefined) continue;
-    fields[field] = value;
-    sources[field] = words;
-  }
-  const city = page.locality === null ? null : matchComuna(page.locality, comunas);
-  if (city) {
-    fields.city_id = city.id;
-    sources.city_id = `JSON-LD addressLocality: ${page.locality}`;
-  }
-  return { fields, sources };
-}
 
 /** Photos fetched at once: a listing's chosen few arrive together, without 20 connections open. */
 const PHOTO_FETCHES_AT_ONCE = 4;
@@ -116,7 +49,7 @@ export function createListingImportService({
   };
 
   const fromText = async (text: string): Promise<ImportedListing> =>
-    checked(readListingText(text, await referenceData()), []);
+    proposeFromText(text, await referenceData());
 
   const fromUrl = async (url: string, log: FetchLog): Promise<ImportedListing> => {
     // Read before the fetch, and released: no database connection waits on someone's page.
@@ -133,8 +66,7 @@ export function createListingImportService({
       log.info({ url, code: err.code, reason: err.message }, 'listing page not fetched');
       throw validationError([issue('url', err.code)], 'The listing page could not be read');
     }
-    const page = readListingPage(html, at);
-    return checked(merge(page, readListingText(page.text, data), data.comunas), page.photos);
+    return proposeFromPage(html, at, data);
   };
 
   const megabytes = Math.round(photoMaxBytes / 1024 / 1024);

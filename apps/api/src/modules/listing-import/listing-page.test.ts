@@ -54,6 +54,15 @@ describe('readListingPage', () => {
     });
   });
 
+  it('puts a table row or a term and its value on one line, as "label: value"', () => {
+    const page = readListingPage(
+      `<table><tr><th>Dormitorios</th><td>3</td></tr><tr><th>Baños</th><td>2</td></tr></table>
+       <dl><dt>Estacionamientos</dt><dd>1</dd></dl><table><tr><td>Piso</td><td>7</td></tr></table>`,
+      'https://example.cl/',
+    );
+    expect(page.text).toBe('Dormitorios: 3\nBaños: 2\nEstacionamientos: 1\nPiso: 7');
+  });
+
   it('reads nothing from what is not HTML, and never fails', () => {
     for (const html of [
       '',

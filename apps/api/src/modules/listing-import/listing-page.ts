@@ -73,10 +73,8 @@ const BLOCKS = new Set([
   'aside',
   'blockquote',
   'br',
-  'dd',
   'div',
   'dl',
-  'dt',
   'figcaption',
   'footer',
   'form',
@@ -95,11 +93,16 @@ const BLOCKS = new Set([
   'p',
   'section',
   'table',
-  'td',
-  'th',
   'tr',
   'ul',
 ]);
+
+/**
+ * A label and its value on one line, as the text reader reads "Dormitorios: 3": a table's cells
+ * and a term (dt) end with a mark that becomes a colon when more of the line follows it.
+ */
+const LABELLED = new Set(['th', 'td', 'dt']);
+const CELL_END = '\u001f';
 
 type Collected = {
   jsonLd: string[];
@@ -132,9 +135,10 @@ function collect(node: Node, into: Collected, hidden: boolean) {
   if (tag === 'title' && into.title === null) into.title = textOf(node);
   const hides = hidden || HIDDEN.has(tag) || attr(node, 'hidden') !== null;
   const block = BLOCKS.has(tag);
-  if (block && !hides) into.text.push('\n');
+  if (!hides && (block || tag === 'dt')) into.text.push('\n');
   for (const child of childrenOf(node)) collect(child, into, hides);
-  if (block && !hides) into.text.push('\n');
+  if (!hides && LABELLED.has(tag)) into.text.push(CELL_END);
+  if (!hides && (block || tag === 'dd')) into.text.push('\n');
 }
 
 const textOf = (node: Node): string =>
@@ -145,7 +149,18 @@ const textOf = (node: Node): string =>
 const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function visibleText(parts: string[]) {
-  return parts.join('').split('\n').map(tidy).filter(Boolean).join('\n');
+  return parts
+    .join('')
+    .split('\n')
+    .map((line) => {
+      const cells = line.split(CELL_END).map(tidy).filter(Boolean);
+      // "Dormitorios:" already says it; a colon more would not.
+      return cells
+        .map((c, i) => (i < cells.length - 1 && !c.endsWith(':') ? `${c}:` : c))
+        .join(' ');
+    })
+    .filter(Boolean)
+    .join('\n');
 }
 
 // --- JSON-LD -----------------------------------------------------------------------------------

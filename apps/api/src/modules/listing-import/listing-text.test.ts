@@ -23,8 +23,17 @@ describe('readListingText: counts', () => {
     ['2 estacionamientos y 2 bodegas', { parking_spaces: 2, storage_units: 2 }],
     ['con estacionamiento', { parking_spaces: 1 }],
     ['sin estacionamiento, sin bodega', { parking_spaces: 0, storage_units: 0 }],
+    // A page's list of features, one per line: each count is its own line's.
+    ['Dormitorios: 3\nBaños: 2', { rooms: 3, bathrooms: 2 }],
+    ['Dormitorios\n3\nBaños: 2', { bathrooms: 2 }],
+    ['Estacionamiento para 3 autos', { parking_spaces: 3 }],
+    ['estacionamiento techado para dos vehículos', { parking_spaces: 2 }],
   ])('reads %j', (text, expected) => {
     expect(read(text).fields).toMatchObject(expected);
+  });
+
+  it('does not read a count from the line above its word', () => {
+    expect(read('Dormitorios\n3\nBaños\n2').fields.bathrooms).toBeUndefined();
   });
 
   it("does not count the building's visitor parking or a guest bathroom as the unit's", () => {

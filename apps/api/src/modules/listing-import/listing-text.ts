@@ -10,7 +10,7 @@ import { readChileanNumber } from './chilean-number.js';
 
 /** What a text can say: the import's fields (`@bec/contracts`) but the coordinates. */
 export type ListingFields = Required<Omit<ImportedListingFields, 'latitude' | 'longitude'>>;
-export type ListingField = keyof ListingFields;
+type ListingField = keyof ListingFields;
 
 export type ListingReference = {
   comunas: { id: number; name: string }[];
@@ -142,8 +142,9 @@ function readCount(
 ) {
   const guard = notAfter ? `(?!${notAfter})` : '';
   const patterns = [
-    String.raw`(?<![a-z0-9.,])(${COUNT})\s*(?:${words})${guard}`,
-    String.raw`(?<![a-z])(?:${words})\s*:\s*(\d{1,2})(?![\d.,]*\s*(?:m2|m²|mts))`,
+    // Within a line: on a page's list ("Dormitorios: 3\nBaños: 2") the 3 is not the baños'.
+    String.raw`(?<![a-z0-9.,])(${COUNT})[^\S\n]*(?:${words})${guard}`,
+    String.raw`(?<![a-z])(?:${words})[^\S\n]*:[^\S\n]*(\d{1,2})(?![\d.,]*\s*(?:m2|m²|mts))`,
   ];
   const found: Found[] = [];
   for (const pattern of patterns)
@@ -166,6 +167,16 @@ function readCount(
 const ROOM_WORDS = String.raw`dormitorios?(?![a-z])|dorms?\.?(?![a-z])|habitaciones?(?![a-z])|habs?\.?(?![a-z])|piezas?(?![a-z])|recamaras?(?![a-z])`;
 const BATH_WORDS = String.raw`banos?(?![a-z])|bns?\.?(?![a-z])`;
 const PARKING_WORDS = String.raw`estacionamientos?(?![a-z])|estac\.?(?![a-z])|estacs\.?(?![a-z])|est\.(?![a-z])`;
+
+/** "Estacionamiento para 3 autos": the spaces a house's one parking holds. */
+function readParkingFor(r: Reader) {
+  if ('parking_spaces' in r.fields) return;
+  const [m] = r.all(
+    String.raw`(?<![a-z])(?:estacionamientos?|estac\.?)\s+(?:techados?\s+)?para\s+(${COUNT})\s+(?:autos?|vehiculos?|carros?)(?![a-z])`,
+  );
+  const value = count(m?.[1]);
+  if (m && inRange(value, 1, 50)) r.set('parking_spaces', value, m.index, m.index + m[0].length);
+}
 
 /** A parking space or storage unit named without a count: "con estacionamiento", "sin bodega". */
 function readMention(r: Reader, field: 'parking_spaces' | 'storage_units', word: string) {
@@ -527,6 +538,7 @@ export function readListingText(text: string, reference: ListingReference): List
   readCount(r, 'rooms', ROOM_WORDS, 0, 50);
   readCount(r, 'bathrooms', BATH_WORDS, 1, 30, String.raw`\s*(?:de\s+)?visitas?`);
   readCount(r, 'parking_spaces', PARKING_WORDS, 0, 50, String.raw`\s*(?:de|para)\s+visitas?`);
+  readParkingFor(r);
   readMention(r, 'parking_spaces', String.raw`estac(?:ionamiento)?\.?`);
   readCount(
     r,

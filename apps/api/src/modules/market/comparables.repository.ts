@@ -15,6 +15,7 @@ export type SubjectRow = {
   map_x: number | null;
   map_y: number | null;
   uf_per_sqm: string | null;
+  rooms: number | null;
 };
 
 /**
@@ -33,6 +34,7 @@ const subjectQuery = (db: Database) =>
       map_x: properties.map_x,
       map_y: properties.map_y,
       uf_per_sqm: sql<string | null>`(${ufPerSqm})::text`,
+      rooms: properties.rooms,
     })
     .from(properties)
     .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
@@ -50,18 +52,39 @@ export async function comparablesSubject(db: Database, id: number) {
   return row ?? null;
 }
 
-export type PeerStandingRow = {
+/** How many peers, how many cost less per m² and how many the same, and their median. */
+export type PeerStanding = {
   count: number;
   below: number;
   equal: number;
   median: number | null;
 };
 
+/** Every peer's standing, and that of the peers within ±1 dormitorio of the subject (`near_…`). */
+export type PeerStandingRow = PeerStanding & {
+  near_count: number;
+  near_below: number;
+  near_equal: number;
+  near_median: number | null;
+};
+
+/** How far a peer's dormitorios may be from the subject's to count among its near peers. */
+const PEER_ROOMS_SPREAD = 1;
+
+/** The dormitorios of a subject's near peers (both ends included); null without its own. */
+export const nearPeerRooms = (rooms: number | null) =>
+  rooms === null
+    ? null
+    : { min: Math.max(0, rooms - PEER_ROOMS_SPREAD), max: rooms + PEER_ROOMS_SPREAD };
+
 function peerStandingQuery(db: Database) {
   // `offset 0` keeps the subquery whole: each peer's UF/m² (numeric arithmetic) is computed once,
   // not once per aggregate that reads it (half the cost of a comuna's thousand peers).
   const peers = db
-    .select({ u: sql<string | null>`${ufPerSqm}`.as('u') })
+    .select({
+      u: sql<string | null>`${ufPerSqm}`.as('u'),
+      r: sql<number | null>`${properties.rooms}`.as('r'),
+    })
     .from(properties)
     .innerJoin(property_types, eq(property_types.id, properties.property_type_id))
     .where(
@@ -76,20 +99,29 @@ function peerStandingQuery(db: Database) {
     .offset(sql.raw('0') as unknown as number)
     .as('peers');
   const mine = sql`${sql.placeholder('mine')}::numeric`;
+  // Null bounds (a subject without dormitorios) leave no near peer: the service then uses all.
+  const near = sql`${peers.r} between ${sql.placeholder('rooms_min')}::integer and ${sql.placeholder('rooms_max')}::integer`;
   return db
     .select({
       count: sql<number>`count(*)::integer`,
       below: sql<number>`count(*) filter (where ${peers.u} < ${mine})::integer`,
       equal: sql<number>`count(*) filter (where ${peers.u} = ${mine})::integer`,
       median: sql<number | null>`percentile_cont(0.5) within group (order by ${peers.u}::float8)`,
+      near_count: sql<number>`count(*) filter (where ${near})::integer`,
+      near_below: sql<number>`count(*) filter (where ${near} and ${peers.u} < ${mine})::integer`,
+      near_equal: sql<number>`count(*) filter (where ${near} and ${peers.u} = ${mine})::integer`,
+      near_median: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by ${peers.u}::float8) filter (where ${near})`,
     })
     .from(peers)
     .where(isNotNull(peers.u));
 }
 
 /**
- * Peers: the same type in the same comuna with a UF/m², the subject left out. How many, how many
- * cost less per m² and how many the same, and their median (properties_peers_idx).
+ * Peers: the same type in the same comuna with a UF/m², the subject left out, read once
+ * (properties_peers_idx) for both standings: all of them, and those whose dormitorios are within
+ * PEER_ROOMS_SPREAD of the subject's, so narrowing by dormitorios reads no more rows.
  */
 export const peerStandingStatement = (
   db: Database,
@@ -101,12 +133,25 @@ export const peerStandingStatement = (
     property_type_id: subject.property_type_id,
     id: subject.id,
     mine: subject.uf_per_sqm,
+    rooms_min: nearPeerRooms(subject.rooms)?.min ?? null,
+    rooms_max: nearPeerRooms(subject.rooms)?.max ?? null,
   },
 });
 
-export async function peerStanding(db: Database, subject: SubjectRow) {
+export async function peerStanding(db: Database, subject: SubjectRow): Promise<PeerStandingRow> {
   const [row] = await run(peerStandingStatement(db, subject));
-  return row ?? { count: 0, below: 0, equal: 0, median: null };
+  return (
+    row ?? {
+      count: 0,
+      below: 0,
+      equal: 0,
+      median: null,
+      near_count: 0,
+      near_below: 0,
+      near_equal: 0,
+      near_median: null,
+    }
+  );
 }
 
 const EARTH_RADIUS_M = 6_371_008.8;

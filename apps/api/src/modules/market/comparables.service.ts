@@ -12,16 +12,27 @@ export function createComparablesService(db: Database) {
     const subject = await repo.comparablesSubject(db, id);
     if (!subject) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
     const mine = subject.uf_per_sqm === null ? null : Number(subject.uf_per_sqm);
-    const [peers, nearest, uf] = await Promise.all([
+    const [standing, nearest, uf] = await Promise.all([
       repo.peerStanding(db, subject),
       nearestOf(subject),
       ufInUse(db),
     ]);
+    // Peers within ±1 dormitorio compare closer, when there are enough of them to rank against.
+    const rooms = standing.near_count >= MIN_COMPARABLES ? repo.nearPeerRooms(subject.rooms) : null;
+    const peers: repo.PeerStanding = rooms
+      ? {
+          count: standing.near_count,
+          below: standing.near_below,
+          equal: standing.near_equal,
+          median: standing.near_median,
+        }
+      : standing;
     const ranked = mine !== null && peers.count >= MIN_COMPARABLES;
     return {
       id,
       uf_per_sqm: mine === null ? null : round(mine, 2),
       peers: {
+        rooms,
         count: peers.count,
         median_uf_per_sqm: peers.median === null ? null : round(Number(peers.median), 2),
         percentile: ranked ? round(((peers.below + peers.equal / 2) / peers.count) * 100, 0) : null,

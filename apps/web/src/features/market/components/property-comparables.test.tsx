@@ -38,7 +38,7 @@ const comparable = (id: number, distance: number, overrides: Partial<Comparable>
 const comparables = (overrides: Partial<Comparables> = {}): Comparables => ({
   id: 5,
   uf_per_sqm: 61.9,
-  peers: { count: 18, median_uf_per_sqm: 55.25, percentile: 72.2 },
+  peers: { rooms: null, count: 18, median_uf_per_sqm: 55.25, percentile: 72.2 },
   nearest: [
     comparable(11, 120),
     comparable(12, 850),
@@ -89,7 +89,9 @@ describe('PropertyComparables', () => {
 
   it('below the middle, says how much cheaper it is', async () => {
     renderComparables(
-      okReply(comparables({ peers: { count: 6, median_uf_per_sqm: 70, percentile: 25 } })),
+      okReply(
+        comparables({ peers: { rooms: null, count: 6, median_uf_per_sqm: 70, percentile: 25 } }),
+      ),
     );
     expect(
       await screen.findByText(
@@ -98,9 +100,24 @@ describe('PropertyComparables', () => {
     ).toBeInTheDocument();
   });
 
+  it('says when only the peers within one dormitorio were compared', async () => {
+    renderComparables(
+      okReply(
+        comparables({
+          peers: { rooms: { min: 2, max: 4 }, count: 7, median_uf_per_sqm: 58, percentile: 60 },
+        }),
+      ),
+    );
+    expect(
+      await screen.findByText('Only those with 2 to 4 bedrooms are compared.'),
+    ).toBeInTheDocument();
+  });
+
   it('says there is not enough data under 5 peers, and gives no percentile', async () => {
     renderComparables(
-      okReply(comparables({ peers: { count: 3, median_uf_per_sqm: 60, percentile: null } })),
+      okReply(
+        comparables({ peers: { rooms: null, count: 3, median_uf_per_sqm: 60, percentile: null } }),
+      ),
     );
     expect(
       await screen.findByText('Not enough data (3 comparables; 5 needed)'),

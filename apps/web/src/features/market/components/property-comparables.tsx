@@ -85,6 +85,11 @@ function PeerComparison({ property, data }: { property: PropertyDetail; data: Co
           peers: peers.count,
         })}
       </Text>
+      {peers.rooms && (
+        <Text size="sm" c="dimmed">
+          {t('market.comparables.roomsBasis', peers.rooms)}
+        </Text>
+      )}
     </Stack>
   );
 }
