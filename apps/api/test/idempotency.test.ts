@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { addBroker } from './broker-fixture.js';
@@ -85,6 +86,46 @@ describe('Idempotency-Key on writes', () => {
     }
     expect(await rowsNamed('Idempotente tres')).toBe(1);
   });
+
+  // PostgreSQL only: a lock held from another connection keeps the first handler waiting (PGlite's
+  // one connection would hold back the second request's claim as well).
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'while the first is still running, the second answers 409; the row is written once',
+    async () => {
+      const key = randomUUID();
+      const send = () =>
+        t.inject('editor', {
+          method: 'POST',
+          url: '/api/brokers',
+          payload: { name: 'Corredor en carrera' },
+          headers: { 'idempotency-key': key },
+        });
+      const blocker = new pg.Client({ connectionString: t.databaseUrl });
+      await blocker.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('lock table brokers in exclusive mode');
+        const first = send();
+        // The first has claimed its key and waits on the lock in its handler.
+        for (let i = 0; i < 100 && (await keyRows(key)).length === 0; i++)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        const second = await send();
+        expect(second.statusCode, second.body).toBe(409);
+        expect(second.json().error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+        await blocker.query('commit');
+        expect((await first).statusCode).toBe(201);
+      } finally {
+        await blocker.end();
+      }
+      const [row] = await queryRows<{ n: number }>(
+        t.db.db,
+        sql`select count(*)::int as n from brokers where name = 'Corredor en carrera'`,
+      );
+      expect(row?.n).toBe(1);
+      const third = await send();
+      expect(third.headers['idempotent-replayed']).toBe('true');
+    },
+  );
 
   it('a claim in progress answers 409; once abandoned (60 s) it is claimed again', async () => {
     const key = randomUUID();
@@ -178,9 +219,9 @@ describe('Idempotency-Key on writes', () => {
 
   it('a PUT and a DELETE replay too (where running them again would conflict or miss)', async () => {
     const brokerId = await addBroker(t, { name: 'Corredor Editado' });
-    const loaded = (await t.inject('editor', { method: 'GET', url: `/api/brokers/${brokerId}` }))
-      .json()
-      .data;
+    const loaded = (
+      await t.inject('editor', { method: 'GET', url: `/api/brokers/${brokerId}` })
+    ).json().data;
     const put = () =>
       t.inject('editor', {
         method: 'PUT',
