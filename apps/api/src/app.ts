@@ -28,6 +28,7 @@ import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { createDuplicatesService } from './modules/duplicates/duplicates.service.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { createHistoryService } from './modules/history/history.service.js';
+import { createIdempotencyStore } from './modules/idempotency/idempotency.repository.js';
 import { listingImportRoutes } from './modules/listing-import/listing-import.routes.js';
 import { createListingImportService } from './modules/listing-import/listing-import.service.js';
 import { marketRoutes } from './modules/market/market.routes.js';
@@ -62,8 +63,7 @@ import {
 import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
-import idempotency from './plugins/app/idempotency/idempotency.js';
-import { createIdempotencyStore } from './plugins/app/idempotency/idempotency-store.js';
+import idempotency from './plugins/app/idempotency.js';
 import metricsPlugin, { createMetrics } from './plugins/app/metrics.js';
 import rateLimit from './plugins/app/rate-limit.js';
 import { guardStorage } from './plugins/app/storage/guarded-storage.js';

@@ -3,7 +3,7 @@ import { onTheClock } from './lib/on-the-clock.js';
 import type { PhotosService } from './modules/photos/photos.service.js';
 import type { UfService } from './modules/uf/uf.service.js';
 import type { VisitsService } from './modules/visits/visits.service.js';
-import type { IdempotencyStore } from './plugins/app/idempotency/idempotency-store.js';
+import type { IdempotencyStore } from './plugins/app/idempotency.js';
 
 /*
  * Every background job of a process, all on the clock (lib/on-the-clock.ts): each runs at the

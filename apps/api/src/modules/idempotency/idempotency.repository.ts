@@ -1,33 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../../db/client.js';
-import { idempotency_keys as keys } from '../../../db/schema.js';
+import { type Database, queryRows } from '../../db/client.js';
+import { idempotency_keys as keys } from '../../db/schema.js';
+import {
+  ABANDONED_AFTER_MS,
+  type Claim,
+  type ClaimResult,
+  type IdempotencyStore,
+  KEY_LIFETIME_MS,
+  type StoredResponse,
+} from '../../plugins/app/idempotency.js';
 
 /*
  * The idempotency keys' rows (ADR 043). Every call is one short statement of its own, never a
  * transaction held open around a handler: claiming and finishing do not keep a connection while
  * the handler waits on the database, the storage or a listing's page.
  */
-
-/** How long a key answers its first response. */
-export const KEY_LIFETIME_MS = 24 * 60 * 60_000;
-/**
- * A claim still in progress after this long is taken as abandoned (its process died, or its
- * answer could not be stored) and may be claimed again: no key is blocked for a day by a crash.
- */
-export const ABANDONED_AFTER_MS = 60_000;
-
-/** A key held by one request while its handler runs: only this claim may finish or release it. */
-export type Claim = { subject: string; key: string; claim: string };
-
-/** A stored answer, replayed as it was sent. */
-export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
-
-export type ClaimResult =
-  | { kind: 'claimed'; claim: Claim }
-  | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'in_progress'; claimedAt: Date }
-  | { kind: 'reused' };
 
 type Row = {
   route: string;
@@ -38,7 +26,7 @@ type Row = {
   claimed_at: Date | string;
 };
 
-export function createIdempotencyStore(db: Database) {
+export function createIdempotencyStore(db: Database): IdempotencyStore {
   /**
    * Claims `key` for `subject`'s request, or says why not. One conditional upsert claims a key
    * nobody holds, one expired, or one whose claim was abandoned; two requests racing for it are
@@ -127,5 +115,3 @@ export function createIdempotencyStore(db: Database) {
 
   return { claim, finish, release, collectExpired };
 }
-
-export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

@@ -3,14 +3,45 @@ import { ErrorEnvelopeSchema, IdempotencyKeySchema } from '@bec/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { AppError } from '../../../lib/app-error.js';
-import { ABANDONED_AFTER_MS, type Claim, type IdempotencyStore } from './idempotency-store.js';
+import { AppError } from '../../lib/app-error.js';
 
 /*
  * Exactly once for writes (ADR 043): a POST, PUT, PATCH or DELETE that carries `Idempotency-Key`
  * claims the key (per user) before its handler runs and stores its answer after; the same request
  * again answers that stored answer and runs nothing. Requests without the header are untouched.
  */
+
+/** How long a key answers its first response. */
+export const KEY_LIFETIME_MS = 24 * 60 * 60_000;
+/**
+ * A claim still in progress after this long is taken as abandoned (its process died, or its
+ * answer could not be stored) and may be claimed again: no key is blocked for a day by a crash.
+ */
+export const ABANDONED_AFTER_MS = 60_000;
+
+/** A key held by one request while its handler runs: only this claim may finish or release it. */
+export type Claim = { subject: string; key: string; claim: string };
+
+/** A stored answer, replayed as it was sent. */
+export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
+
+export type ClaimResult =
+  | { kind: 'claimed'; claim: Claim }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'in_progress'; claimedAt: Date }
+  | { kind: 'reused' };
+
+/** The rows behind the keys (modules/idempotency/idempotency.repository.ts). */
+export type IdempotencyStore = {
+  claim: (
+    request: { subject: string; key: string; route: string; hash: string },
+    now?: Date,
+  ) => Promise<ClaimResult>;
+  finish: (claim: Claim, response: StoredResponse) => Promise<void>;
+  release: (claim: Claim) => Promise<void>;
+  /** Deletes the keys expired at `now`; answers how many. */
+  collectExpired: (now?: Date) => Promise<number>;
+};
 
 const HEADER = 'idempotency-key';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
