@@ -217,6 +217,31 @@ describe('Idempotency-Key on writes', () => {
     expect(again.json()).toEqual(first.json());
   });
 
+  it('stores the answer as serialized, before compression: a gzipped answer replays', async () => {
+    const key = randomUUID();
+    // Eight signed upload URLs: an answer over the 1 kB compression threshold.
+    const files = Array.from({ length: 8 }, (_, i) => ({
+      name: `foto-${i}.png`,
+      content_type: 'image/png',
+      size: 1000,
+    }));
+    const send = () =>
+      t.inject('editor', {
+        method: 'POST',
+        url: '/api/photos/upload_url',
+        payload: files,
+        headers: { 'idempotency-key': key, 'accept-encoding': 'gzip' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect((await keyRows(key)).map((r) => r.status)).toEqual([200]);
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(again.rawPayload).toEqual(first.rawPayload);
+  });
+
   it('a PUT and a DELETE replay too (where running them again would conflict or miss)', async () => {
     const brokerId = await addBroker(t, { name: 'Corredor Editado' });
     const loaded = (
