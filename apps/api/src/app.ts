@@ -28,6 +28,7 @@ import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { createDuplicatesService } from './modules/duplicates/duplicates.service.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { createHistoryService } from './modules/history/history.service.js';
+import { createIdempotencyStore } from './modules/idempotency/idempotency.repository.js';
 import { listingImportRoutes } from './modules/listing-import/listing-import.routes.js';
 import { createListingImportService } from './modules/listing-import/listing-import.service.js';
 import { marketRoutes } from './modules/market/market.routes.js';
@@ -62,6 +63,7 @@ import {
 import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
+import idempotency from './plugins/app/idempotency.js';
 import metricsPlugin, { createMetrics } from './plugins/app/metrics.js';
 import rateLimit from './plugins/app/rate-limit.js';
 import { guardStorage } from './plugins/app/storage/guarded-storage.js';
@@ -281,6 +283,7 @@ export async function buildApp(options: BuildAppOptions) {
   const visits = createVisitsService(database.db, { photos });
   // One per app: the comunas it caches serve the reference routes and the listing import alike.
   const reference = createReferenceService(database.db);
+  const idempotencyStore = createIdempotencyStore(database.db);
   // One prefix: every module's routes live under /api, each route file naming its paths below it
   // in full. The few routes outside /api (probes, signed photo links, the local upload PUT) are
   // registered at the root with their whole paths.
@@ -289,6 +292,8 @@ export async function buildApp(options: BuildAppOptions) {
   if (local) await app.register(localUploadRoutes, { local });
   await app.register(
     async (api) => {
+      // First: its onRoute hook documents the Idempotency-Key header on every write below.
+      await api.register(idempotency, { store: idempotencyStore });
       await api.register(configRoutes, { config });
       await api.register(usersRoutes, { users });
       await api.register(waitlistRoutes, { waitlist: createWaitlistService(database.db) });
@@ -317,7 +322,13 @@ export async function buildApp(options: BuildAppOptions) {
     },
     { prefix: '/api' },
   );
-  registerJobs(app, { uf, photos, visits, uploadCollectionMs: config.photos.collectionMs });
+  registerJobs(app, {
+    uf,
+    photos,
+    visits,
+    idempotency: idempotencyStore,
+    uploadCollectionMs: config.photos.collectionMs,
+  });
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   if (webRoot) await app.register(web, { root: webRoot, clientConfig: clientConfig(config) });

@@ -3,6 +3,7 @@ import { onTheClock } from './lib/on-the-clock.js';
 import type { PhotosService } from './modules/photos/photos.service.js';
 import type { UfService } from './modules/uf/uf.service.js';
 import type { VisitsService } from './modules/visits/visits.service.js';
+import type { IdempotencyStore } from './plugins/app/idempotency.js';
 
 /*
  * Every background job of a process, all on the clock (lib/on-the-clock.ts): each runs at the
@@ -16,6 +17,8 @@ declare module 'fastify' {
     collectUnattachedPhotos: (now?: Date) => Promise<number>;
     /** Moves properties whose visit's time has come to visited now (or as of `now`). */
     sweepVisits: (now?: Date) => Promise<number>;
+    /** Deletes the idempotency keys expired now (or as of `now`); answers how many. */
+    collectExpiredIdempotencyKeys: (now?: Date) => Promise<number>;
   }
 }
 
@@ -23,22 +26,26 @@ declare module 'fastify' {
 const UF_CHECK_MS = 60_000;
 /** How often past visits move their property on to visited. */
 const VISIT_SWEEP_MS = 5 * 60_000;
+/** How often expired idempotency keys are deleted (they stop answering at expiry regardless). */
+const IDEMPOTENCY_COLLECTION_MS = 60 * 60_000;
 
 export type JobsOptions = {
   uf: UfService;
   photos: PhotosService;
   visits: VisitsService;
+  idempotency: IdempotencyStore;
   /** UPLOAD_COLLECTION_SECONDS, in milliseconds. */
   uploadCollectionMs: number;
 };
 
 export function registerJobs(app: FastifyInstance, options: JobsOptions) {
-  const { uf, photos, visits } = options;
+  const { uf, photos, visits, idempotency } = options;
   app.decorate(
     'collectUnattachedPhotos',
     async (now?: Date) => (await photos.collectUnattached(now)).length,
   );
   app.decorate('sweepVisits', (now?: Date) => visits.sweep(now));
+  app.decorate('collectExpiredIdempotencyKeys', (now?: Date) => idempotency.collectExpired(now));
 
   const stopping = new AbortController();
   let jobs: { stop: () => Promise<void> }[] = [];
@@ -76,6 +83,16 @@ export function registerJobs(app: FastifyInstance, options: JobsOptions) {
       onTheClock(VISIT_SWEEP_MS, () => visits.sweep(), {
         onError: (err) => app.log.warn({ err }, 'sweeping past visits failed'),
       }),
+      // Expired idempotency keys, hourly on the hour in every process: SKIP LOCKED gives each
+      // batch's rows to one of them (ADR 043).
+      onTheClock(
+        IDEMPOTENCY_COLLECTION_MS,
+        async (tick) => {
+          const collected = await idempotency.collectExpired();
+          app.log.debug({ tick, collected }, 'Collected expired idempotency keys');
+        },
+        { onError: (err) => app.log.warn({ err }, 'collecting expired idempotency keys failed') },
+      ),
     ];
   });
   app.addHook('onClose', async () => {

@@ -113,12 +113,17 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
     method: 'GET' | 'POST',
     url: string,
     payload?: object,
+    headers: Record<string, string> = {},
   ): Promise<Answer> => {
-    const r = await t.inject(who, { method, url, payload });
+    const r = await t.inject(who, { method, url, payload, headers });
     const json = String(r.headers['content-type']).startsWith('application/json');
     return { status: r.statusCode, code: json ? r.json().error?.code : undefined, body: r.body };
   };
   const list = () => call('viewer', 'GET', '/api/properties?page_size=5');
+  const addKeyed = () =>
+    call('editor', 'POST', '/api/properties/add', validProperty({ name: 'Down, keyed' }), {
+      'idempotency-key': 'while-down',
+    });
   const ready = () => call(null, 'GET', '/readyz');
 
   async function upload(file: Buffer) {
@@ -212,6 +217,8 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
         answers.push(
           await call('editor', 'POST', '/api/properties/add', validProperty({ name: 'Down' })),
         );
+        // A keyed write claims nothing it cannot keep: its claim fails like any query (ADR 043).
+        answers.push(await addKeyed());
         await sleep(100);
       }
       answers.push(await ready());
@@ -230,6 +237,9 @@ describe.skipIf(!onPostgres)('PostgreSQL faults, in process', () => {
       validProperty({ name: 'Back' }),
     );
     expect(added.status, added.body).toBe(201);
+    // The key tried while the database was down is free: the same request runs now.
+    const keyed = await addKeyed();
+    expect(keyed.status, keyed.body).toBe(201);
     figure(`database back: first success ${back.ms} ms after the restore`);
   });
 

@@ -1,5 +1,6 @@
 import { smallPng } from '@bec/testkit/photo-fixtures';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -585,6 +586,25 @@ describe('a realistic session answers only what the document describes', () => {
       );
       expect(plain.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
+    expectConformant();
+  });
+
+  it('a write with an Idempotency-Key: its replay, 409 in progress, 422 reused, 400 malformed (ADR 043)', async () => {
+    const write = (name: string, key: string) => ({
+      method: 'POST',
+      url: '/api/brokers',
+      payload: { name },
+      headers: { 'idempotency-key': key },
+    });
+    await expectStatus('editor', write('Corredor Conforme', 'conformance-1'), 201);
+    const replay = await expectStatus('editor', write('Corredor Conforme', 'conformance-1'), 201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    await expectStatus('editor', write('Otro Corredor', 'conformance-1'), 422);
+    await t.db.db.execute(
+      sql`update idempotency_keys set status = null, claimed_at = now() where key = 'conformance-1'`,
+    );
+    await expectStatus('editor', write('Corredor Conforme', 'conformance-1'), 409);
+    await expectStatus('editor', write('Corredor Conforme', ''), 400);
     expectConformant();
   });
 

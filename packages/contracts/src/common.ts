@@ -27,12 +27,23 @@ export const ErrorCodeSchema = z.enum([
   'BODY_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
   'IDENTITY_PROVIDER_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
   'STORAGE_UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/**
+ * The `Idempotency-Key` header a write may carry (ADR 043): 1 to 255 printable ASCII characters,
+ * chosen by the client (a UUID, typically) and kept by the API for 24 hours per user.
+ */
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x20-\x7E]{1,255}$/, { error: rule('printable_ascii', { max: IDEMPOTENCY_KEY_MAX }) });
 
 export const ErrorEnvelopeSchema = z.object({
   status: z.literal('error'),

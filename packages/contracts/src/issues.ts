@@ -97,6 +97,8 @@ export const RULES = {
   date_time: [],
   /** An archived broker, for a property that did not have it: choose an active one. */
   broker_archived: [],
+  /** An `Idempotency-Key` header: 1 to `max` printable ASCII characters. */
+  printable_ascii: ['max'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type RuleCode = keyof typeof RULES;
@@ -188,6 +190,8 @@ export const FIELDS = [
   'action',
   'exclude_id',
   'include',
+  /** The `Idempotency-Key` header of a write (ADR 043). */
+  'idempotency-key',
 ] as const;
 export type FieldName = (typeof FIELDS)[number];
 

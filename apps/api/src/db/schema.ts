@@ -582,3 +582,38 @@ export const access_audit = pgTable(
     index('access_audit_actor_idx').on(t.actor_email, t.at, t.id),
   ],
 );
+
+/**
+ * The answers to writes sent with an `Idempotency-Key` (ADR 043), per user (the token's subject)
+ * and key, for 24 hours: a replay answers the stored response and runs nothing. A row whose
+ * `status` is null is a claim still in progress (its handler running, or its process gone).
+ */
+export const idempotency_keys = pgTable(
+  'idempotency_keys',
+  {
+    subject: text('subject').notNull(),
+    key: text('key').notNull(),
+    /** The method and route template, e.g. `PUT /api/properties/:id`. */
+    route: text('route').notNull(),
+    /** SHA-256 (hex) of the route, the URL's params and query, and the body, canonical JSON. */
+    request_hash: text('request_hash').notNull(),
+    /** A random token per claim: only the request holding it may finish or release it. */
+    claim: text('claim').notNull(),
+    claimed_at: timestamptz('claimed_at'),
+    expires_at: timestamp('expires_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
+    /** The answer's status; null while the claim is in progress. */
+    status: smallint('status'),
+    /** The answer's headers that matter to a client (content-type, location). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** The answer's body as it was sent. */
+    body: text('body'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subject, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expires_at),
+  ],
+);

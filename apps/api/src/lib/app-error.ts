@@ -38,11 +38,14 @@ export function statusOf(code: ErrorCode): number {
       return 404;
     case 'CONFLICT':
     case 'LAST_ADMIN':
+    case 'IDEMPOTENCY_IN_PROGRESS':
       return 409;
     case 'BODY_TOO_LARGE':
       return 413;
     case 'UNSUPPORTED_MEDIA_TYPE':
       return 415;
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return 422;
     case 'RATE_LIMITED':
       return 429;
     case 'INTERNAL':

@@ -6,7 +6,7 @@ import './route-config.js';
 /** A success envelope; handlers return this and the contract schema serializes it. */
 export const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /**
  * The `response` block of a route: its success shape plus the error envelope for each status it
