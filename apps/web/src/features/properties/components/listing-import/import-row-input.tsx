@@ -17,7 +17,7 @@ type Option = { value: string; label: string };
 type ComunaGroups = ComunaOptionGroup[];
 
 /** Each row's name, as the form calls its field (the price's follows its unit). */
-export const ROW_LABELS: Record<Exclude<ImportRow, 'price'>, MessageId> = {
+const ROW_LABELS: Record<Exclude<ImportRow, 'price'>, MessageId> = {
   name: 'properties.form.name',
   property_type_id: 'properties.form.propertyType',
   rooms: 'properties.form.rooms',

@@ -6,7 +6,7 @@ import { numberText } from '@/lib/number-text';
  * The preview's rows, in the form's order: one per field the person ticks or unticks. The price
  * carries its unit, and the coordinates come as a pair (the API never splits one, ADR 039).
  */
-export const IMPORT_ROWS = [
+const IMPORT_ROWS = [
   'name',
   'property_type_id',
   'price',
@@ -46,7 +46,7 @@ export type ImportedFormField = Extract<
 >;
 
 /** What each row fills in the form. */
-export const ROW_FIELDS: Record<ImportRow, readonly ImportedFormField[]> = {
+const ROW_FIELDS: Record<ImportRow, readonly ImportedFormField[]> = {
   name: ['name'],
   property_type_id: ['property_type_id'],
   price: ['price', 'price_unit'],
