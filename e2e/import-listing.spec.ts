@@ -16,7 +16,10 @@ test('editor: "Importar aviso" reads a pasted listing, the preview shows each va
   const name = `Depto importado ${Date.now()}`;
   await signIn(page, 'editor@bec.local');
   await page.goto('/addProperty');
-  await expect(page.getByRole('heading', { name: 'Agregar propiedad' })).toBeVisible();
+  // The route's code on a loaded machine can take longer than the default wait.
+  await expect(page.getByRole('heading', { name: 'Agregar propiedad' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(select(page, 'Comuna')).toBeEnabled();
 
   await page.getByRole('button', { name: 'Importar aviso' }).click();
