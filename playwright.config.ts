@@ -79,6 +79,9 @@ const productionServers = [
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: '1',
+      // The link import's journey serves its listing page on 127.0.0.1 (e2e/production/
+      // import-listing.spec.ts), a private address the import refuses otherwise (ADR 037).
+      IMPORT_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 ];

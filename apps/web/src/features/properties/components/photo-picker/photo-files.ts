@@ -105,10 +105,16 @@ type PhotoStatus = 'ready' | 'uploading' | 'uploaded' | 'failed';
 /** A file picked for the property, in the order it will be sent (the first is the cover). */
 export type SelectedPhoto = {
   id: string;
-  file: File;
-  contentType: PhotoContentType;
-  /** An object URL of the file for its thumbnail; revoked when the file leaves the list. */
-  previewUrl: string;
+  /** The file picked; null for a photo imported from a listing's page, already in storage. */
+  file: File | null;
+  /** Its name as shown: the file's, or the last part of the listing image's URL. */
+  name: string;
+  contentType: PhotoContentType | null;
+  /** An object URL of the file for its thumbnail, revoked when the file leaves the list; null
+   * for an imported photo: the CSP lets the page show no image from another site. */
+  previewUrl: string | null;
+  /** The listing image's URL an imported photo was fetched from; null for a file picked. */
+  importedFrom: string | null;
   status: PhotoStatus;
   /** Percent uploaded, 0–100. */
   progress: number;

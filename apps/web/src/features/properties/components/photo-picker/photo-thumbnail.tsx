@@ -30,6 +30,14 @@ export type PhotoThumbnailProps = {
 /** The file's extension in capitals, for a preview the browser cannot draw (HEIC on most). */
 const extensionOf = (name: string) => name.split('.').pop()?.toUpperCase() ?? '';
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+};
+
 /**
  * One picked file: its preview, name and size, a remove button, and while it uploads a progress
  * bar with the percent sent; then "Uploaded", or what went wrong.
@@ -37,16 +45,18 @@ const extensionOf = (name: string) => name.split('.').pop()?.toUpperCase() ?? ''
 export function PhotoThumbnail({ photo, index, onRemove, disabled }: PhotoThumbnailProps) {
   const t = useT();
   const [unreadable, setUnreadable] = useState(false);
-  const { file, status, progress, error } = photo;
+  const { name, file, status, progress, error, importedFrom } = photo;
+  // An imported photo is shown by name and site: the CSP draws no image from another site.
+  const detail = file ? formatFileSize(file.size) : importedFrom ? hostOf(importedFrom) : '';
 
   return (
-    <Paper withBorder radius="sm" p={6} component="li" aria-label={file.name}>
+    <Paper withBorder radius="sm" p={6} component="li" aria-label={name}>
       <Stack gap={6}>
         <Box pos="relative">
           <AspectRatio ratio={4 / 3}>
-            {unreadable ? (
+            {unreadable || photo.previewUrl === null ? (
               <Center bg="gray.1" c="dimmed" fz="sm" aria-hidden>
-                {extensionOf(file.name)}
+                {extensionOf(name)}
               </Center>
             ) : (
               <Image
@@ -66,16 +76,16 @@ export function PhotoThumbnail({ photo, index, onRemove, disabled }: PhotoThumbn
         </Box>
         <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
           <Stack gap={0} miw={0}>
-            <Text size="sm" truncate="end" title={file.name}>
-              {file.name}
+            <Text size="sm" truncate="end" title={name}>
+              {name}
             </Text>
-            <Text size="xs" c="dimmed">
-              {formatFileSize(file.size)}
+            <Text size="xs" c="dimmed" truncate="end">
+              {detail}
             </Text>
           </Stack>
           <CloseButton
             size="sm"
-            aria-label={t('properties.photos.remove', { name: file.name })}
+            aria-label={t('properties.photos.remove', { name })}
             disabled={disabled}
             onClick={() => onRemove(photo.id)}
           />
@@ -88,7 +98,7 @@ export function PhotoThumbnail({ photo, index, onRemove, disabled }: PhotoThumbn
               flex={1}
               transitionDuration={150}
               role="progressbar"
-              aria-label={t('properties.photos.uploadingFile', { name: file.name })}
+              aria-label={t('properties.photos.uploadingFile', { name })}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress}

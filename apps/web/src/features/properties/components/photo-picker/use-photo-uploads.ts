@@ -27,8 +27,19 @@ export type UploadCount = { done: number; total: number };
 const PHOTO_FIELD = /^photos\.(\d+)$/;
 
 /** The same file picked twice (same name, size and date) is most likely a slip. */
-const sameFile = (a: File, b: File) =>
-  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+const sameFile = (a: File | null, b: File) =>
+  a !== null && a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/** The last part of an image URL's path, as its name ("foto-1.jpg"), else its host. */
+export function photoNameOf(url: string): string {
+  try {
+    const { pathname, hostname } = new URL(url);
+    const last = decodeURIComponent(pathname.split('/').filter(Boolean).at(-1) ?? '');
+    return last || hostname;
+  } catch {
+    return url;
+  }
+}
 
 /**
  * The photos picked in the add form and their uploads. Files keep their order (the first is the
@@ -81,8 +92,10 @@ export function usePhotoUploads() {
         picked.push({
           id: `photo-${nextId.current++}`,
           file,
+          name: file.name,
           contentType,
           previewUrl,
+          importedFrom: null,
           status: 'ready',
           progress: 0,
           path: null,
@@ -94,16 +107,44 @@ export function usePhotoUploads() {
     setRejections(messages);
   };
 
+  /**
+   * Adds a listing's photos the server fetched into uploads already (POST
+   * /api/properties/import/photos): they go with the save by their paths, as uploaded files do.
+   */
+  const addImported = (imported: readonly { url: string; path: string }[]) => {
+    const room = Math.max(0, MAX_PHOTOS - photos.length);
+    const picked: SelectedPhoto[] = imported.slice(0, room).map(({ url, path }) => ({
+      id: `photo-${nextId.current++}`,
+      file: null,
+      name: photoNameOf(url),
+      contentType: null,
+      previewUrl: null,
+      importedFrom: url,
+      status: 'uploaded',
+      progress: 100,
+      path,
+      error: null,
+    }));
+    if (picked.length > 0) setPhotos((current) => [...current, ...picked]);
+    setRejections(
+      imported
+        .slice(room)
+        .map(({ url }) =>
+          t('properties.photos.tooMany', { name: photoNameOf(url), max: MAX_PHOTOS }),
+        ),
+    );
+  };
+
   const remove = (id: string) => {
     const photo = photos.find((candidate) => candidate.id === id);
     if (!photo) return;
-    revoke(photo.previewUrl);
+    if (photo.previewUrl) revoke(photo.previewUrl);
     setPhotos((current) => current.filter((candidate) => candidate.id !== id));
   };
 
   /** Empties the list (after the property is added). */
   const reset = () => {
-    for (const photo of photos) revoke(photo.previewUrl);
+    for (const photo of photos) if (photo.previewUrl) revoke(photo.previewUrl);
     setPhotos([]);
     setRejections([]);
     setUploadCount(null);
@@ -115,9 +156,13 @@ export function usePhotoUploads() {
    */
   const upload = async (): Promise<PhotoUploadOutcome> => {
     const sending = photos;
-    const jobs: UploadJob[] = sending
-      .filter((photo) => photo.path === null)
-      .map(({ id, file, contentType }) => ({ id, file, contentType }));
+    // An imported photo the server refused has no file to send again: it must be removed.
+    if (sending.some((photo) => photo.path === null && photo.file === null)) {
+      return { ok: false, message: t('properties.photos.importedFailed') };
+    }
+    const jobs: UploadJob[] = sending.flatMap(({ id, file, contentType, path }) =>
+      path === null && file && contentType ? [{ id, file, contentType }] : [],
+    );
     setRejections([]);
     const controller = new AbortController();
     let uploaded = new Map<string, string>();
@@ -193,5 +238,15 @@ export function usePhotoUploads() {
     return true;
   };
 
-  return { photos, rejections, uploadCount, add, remove, reset, upload, showServerErrors };
+  return {
+    photos,
+    rejections,
+    uploadCount,
+    add,
+    addImported,
+    remove,
+    reset,
+    upload,
+    showServerErrors,
+  };
 }

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCreateProperty } from '@/features/properties/api/create-property';
+import { ImportListingButton } from '@/features/properties/components/listing-import/import-listing-button';
 import { PhotoPicker } from '@/features/properties/components/photo-picker/photo-picker';
 import { usePhotoUploads } from '@/features/properties/components/photo-picker/use-photo-uploads';
 import {
@@ -106,6 +107,19 @@ export function AddPropertyForm({ newBroker }: { newBroker?: NewBrokerSlot | und
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('properties.addForm.label')}>
       <Stack gap="lg">
+        <Group justify="flex-end">
+          <ImportListingButton
+            disabled={busy}
+            getValues={form.getValues}
+            onImport={(values, imported) => {
+              // Only what was left ticked: the rest of the form stays as the person wrote it.
+              form.setValues(values);
+              for (const field of Object.keys(values)) form.clearFieldError(field);
+              photos.addImported(imported);
+              notifications.show({ color: 'green', message: t('properties.import.filled') });
+            }}
+          />
+        </Group>
         <PropertyFormFields form={form} newBroker={newBroker} />
         <PhotoPicker
           photos={photos.photos}

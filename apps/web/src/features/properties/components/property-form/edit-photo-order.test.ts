@@ -20,8 +20,10 @@ const saved = [
 const picked = (id: string, path: string | null = null): SelectedPhoto => ({
   id,
   file: new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }),
+  name: `${id}.jpg`,
   contentType: 'image/jpeg',
   previewUrl: `blob:${id}`,
+  importedFrom: null,
   status: path ? 'uploaded' : 'ready',
   progress: 0,
   path,

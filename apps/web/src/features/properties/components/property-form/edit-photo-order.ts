@@ -56,7 +56,7 @@ export function toPhotoRefs(
   return items.map((item) => {
     if (item.kind === 'saved') return item.id;
     const path = item.photo.path ?? uploadedPaths.get(item.photo.id);
-    if (!path) throw new Error(`${item.photo.file.name} is not uploaded yet`);
+    if (!path) throw new Error(`${item.photo.name} is not uploaded yet`);
     return path;
   });
 }

@@ -77,7 +77,7 @@ export function SortablePhotoTile({
       <Stack gap={6}>
         <Box pos="relative">
           <AspectRatio ratio={4 / 3}>
-            <Image src={src} alt="" radius="xs" fit="cover" />
+            <Image src={src ?? undefined} alt="" radius="xs" fit="cover" />
           </AspectRatio>
           {index === 0 && (
             <Badge pos="absolute" top={6} left={6} size="xs" variant="filled" tt="none">
@@ -111,7 +111,7 @@ export function SortablePhotoTile({
         <Text size="xs" truncate="end">
           {item.kind === 'saved'
             ? t('properties.tile.saved')
-            : t('properties.tile.new', { name: item.photo.file.name })}
+            : t('properties.tile.new', { name: item.photo.name })}
         </Text>
         {item.kind === 'new' && item.photo.status === 'uploading' && (
           <Text size="xs" c="dimmed">
