@@ -409,19 +409,22 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
             error={rangeError}
           />
           <MinCountSelect
+            field="rooms_min"
             label={t('properties.filters.roomsMin')}
             value={filters.rooms_min}
-            onChange={(rooms_min) => onChange({ rooms_min })}
+            onChange={onChange}
           />
           <MinCountSelect
+            field="bathrooms_min"
             label={t('properties.filters.bathroomsMin')}
             value={filters.bathrooms_min}
-            onChange={(bathrooms_min) => onChange({ bathrooms_min })}
+            onChange={onChange}
           />
           <MinCountSelect
+            field="parking_min"
             label={t('properties.filters.parkingMin')}
             value={filters.parking_min}
-            onChange={(parking_min) => onChange({ parking_min })}
+            onChange={onChange}
           />
           <NumberField
             label={t('properties.filters.commonExpensesMax')}
