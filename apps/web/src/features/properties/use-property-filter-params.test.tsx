@@ -34,4 +34,24 @@ describe('usePropertyFilterParams', () => {
     expect(router.state.location.search).toBe('?group=region');
     expect(hook().filters).toEqual({});
   });
+
+  it('keeps the listing attribute filters in the URL, beside the others', () => {
+    const { router, hook } = renderAt('/data?group=type&rooms_min=3&q=casa');
+    expect(hook().filters).toEqual({ rooms_min: 3, q: 'casa' });
+
+    act(() => hook().change({ bathrooms_min: 2, parking_min: 1, common_expenses_max: 150_000 }));
+    expect(router.state.location.search).toBe(
+      '?group=type&q=casa&rooms_min=3&bathrooms_min=2&parking_min=1&common_expenses_max=150000',
+    );
+    expect(hook().filters).toEqual({
+      q: 'casa',
+      rooms_min: 3,
+      bathrooms_min: 2,
+      parking_min: 1,
+      common_expenses_max: 150_000,
+    });
+
+    act(() => hook().change({ rooms_min: undefined, common_expenses_max: undefined }));
+    expect(router.state.location.search).toBe('?group=type&q=casa&bathrooms_min=2&parking_min=1');
+  });
 });

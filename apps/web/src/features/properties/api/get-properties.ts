@@ -21,6 +21,10 @@ export const PROPERTY_FILTER_KEYS = [
   'price_unit',
   'price_min',
   'price_max',
+  'rooms_min',
+  'bathrooms_min',
+  'parking_min',
+  'common_expenses_max',
   'sort',
 ] as const;
 type PropertyFilterKey = (typeof PROPERTY_FILTER_KEYS)[number];

@@ -196,4 +196,41 @@ describe('PropertyCard', () => {
     expect(first).toHaveAttribute('width', '480');
     expect(first).toHaveAttribute('height', '180');
   });
+
+  it('shows the portals\' "3D · 2B · 1E" and the gastos comunes, heard in full', async () => {
+    await act(() => activateLocale('es-CL'));
+    renderCard({ ...card, rooms: 3, bathrooms: 2, parking_spaces: 1, common_expenses: 120_000 });
+    // The link (the whole card) is named with the full readings, never "3D", "GC".
+    const link = await screen.findByRole('link', {
+      name: /3 dormitorios, 2 baños, 1 estacionamiento Gastos comunes: CLP\$ 120\.000 al mes/,
+    });
+    const counts = within(link).getByText('3D · 2B · 1E');
+    expect(counts).toHaveAttribute('aria-hidden', 'true');
+    expect(counts).toHaveAttribute('title', '3 dormitorios, 2 baños, 1 estacionamiento');
+    const expenses = within(link).getByText('GC CLP$ 120.000');
+    expect(expenses).toHaveAttribute('aria-hidden', 'true');
+    expect(expenses).toHaveAttribute('title', 'Gastos comunes: CLP$ 120.000 al mes');
+    expect(link).not.toHaveAccessibleName(/3D|GC/);
+  });
+
+  it('shows only the figures stated (0 is one), in English too', async () => {
+    const { unmount } = renderCard({ ...card, rooms: null, bathrooms: 1, parking_spaces: 0 });
+    const link = await screen.findByRole('link', { name: /1 bathroom, 0 parking spaces/ });
+    expect(within(link).getByText('1 ba · 0 pkg')).toBeInTheDocument();
+    expect(within(link).queryByText(/bd|Common exp/)).not.toBeInTheDocument();
+    unmount();
+    renderCard({ ...card, rooms: 2, common_expenses: 85_500 });
+    const second = await screen.findByRole('link', {
+      name: /2 bedrooms Common expenses: CLP\$ 85,500 a month/,
+    });
+    expect(within(second).getByText('2 bd')).toBeInTheDocument();
+    expect(within(second).getByText('Common exp. CLP$ 85,500')).toBeInTheDocument();
+  });
+
+  it('shows no attributes line when none is stated', async () => {
+    renderCard(card);
+    await screen.findByRole('link');
+    expect(screen.queryByTestId('listing-counts')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('listing-common-expenses')).not.toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { StageBadge } from '@/components/stage-badge';
 import { paths } from '@/config/paths';
+import { ListingSummary } from '@/features/properties/components/listing-summary';
 import classes from '@/features/properties/components/property-card.module.css';
 import { PropertyPrice, pricePerArea } from '@/features/properties/components/property-price';
 import type { MessageId } from '@/i18n/message-id';
@@ -36,8 +37,8 @@ export type PropertyCardProps = {
   photoPriority?: PhotoPriority;
 };
 
-/** One property in the grid: cover photo, name, address, price and price per m², comuna and
- * region, created date. The whole card is the link to its detail page. */
+/** One property in the grid: cover photo, name, address, price and price per m², dormitorios,
+ * baños, estacionamientos and gastos comunes (when stated), comuna and region, created date. The whole card is the link to its detail page. */
 export function PropertyCard({ property, uf, photoPriority = 'lazy' }: PropertyCardProps) {
   const t = useT();
   const perArea = pricePerArea(property);
@@ -92,6 +93,7 @@ export function PropertyCard({ property, uf, photoPriority = 'lazy' }: PropertyC
             {t(PER_AREA[property.area_basis], { price: perArea })}
           </Text>
         )}
+        <ListingSummary property={property} />
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Badge variant="light" tt="none" miw={0}>
             {property.city_name}, {property.region_name}

@@ -3,6 +3,7 @@ import { Anchor, Badge, DataList, Group, SimpleGrid, Stack, Text, Title } from '
 import type { ReactNode } from 'react';
 import { SectionCard } from '@/components/section-card';
 import { StageBadge } from '@/components/stage-badge';
+import { ORIENTATION_NAMES } from '@/features/properties/components/orientation-names';
 import { PropertyPhotoGallery } from '@/features/properties/components/property-photo-gallery';
 import {
   originalPrice,
@@ -11,7 +12,13 @@ import {
 } from '@/features/properties/components/property-price';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { formatArea, formatCoordinate, formatDateTime, formatInteger } from '@/lib/format';
+import {
+  formatArea,
+  formatCoordinate,
+  formatDateTime,
+  formatInteger,
+  formatPrice,
+} from '@/lib/format';
 import { stageLabel } from '@/lib/stages';
 
 /** A place by its coordinates, for a property saved without a Google Maps link. */
@@ -25,6 +32,46 @@ const PER_AREA: Record<PropertyDetail['area_basis'], { of: MessageId; zero: Mess
 };
 
 type Row = { label: string; value: ReactNode };
+
+/**
+ * A listing's optional attributes (ADR 038), each a row only when stated: baños,
+ * estacionamientos, bodegas, gastos comunes a month, piso (below 0, the subterráneo's level),
+ * orientación and año de construcción.
+ */
+function listingRows(p: PropertyDetail, t: ReturnType<typeof useT>): Row[] {
+  const rows: [MessageId, ReactNode | null][] = [
+    ['properties.detail.bathrooms', p.bathrooms === null ? null : formatInteger(p.bathrooms)],
+    [
+      'properties.detail.parkingSpaces',
+      p.parking_spaces === null ? null : formatInteger(p.parking_spaces),
+    ],
+    [
+      'properties.detail.storageUnits',
+      p.storage_units === null ? null : formatInteger(p.storage_units),
+    ],
+    [
+      'properties.detail.commonExpenses',
+      p.common_expenses === null
+        ? null
+        : t('properties.detail.perMonth', { amount: formatPrice(p.common_expenses) }),
+    ],
+    [
+      'properties.detail.floor',
+      p.floor === null
+        ? null
+        : p.floor < 0
+          ? t('properties.detail.basementFloor', { level: formatInteger(-p.floor) })
+          : formatInteger(p.floor),
+    ],
+    [
+      'properties.detail.orientation',
+      p.orientation === null ? null : t(ORIENTATION_NAMES[p.orientation]),
+    ],
+    // A year is written without grouping: 2015, not 2.015.
+    ['properties.detail.yearBuilt', p.year_built === null ? null : String(p.year_built)],
+  ];
+  return rows.flatMap(([label, value]) => (value === null ? [] : [{ label: t(label), value }]));
+}
 
 function Rows({ rows }: { rows: Row[] }) {
   return (
@@ -46,7 +93,8 @@ export type PropertyDetailsProps = {
 };
 
 /** Every field of one property: location, price, areas (the optional ones when present), rooms,
- * visited, broker, notes, map link, photos and who created and last updated it, and when. */
+ * the listing's other attributes (when stated), visited, broker, notes, map link, photos and who
+ * created and last updated it, and when. */
 export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) {
   const t = useT();
   const notRecorded = t('properties.detail.notRecorded');
@@ -82,6 +130,7 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
       label: t('properties.detail.rooms'),
       value: p.rooms === null ? notRecorded : formatInteger(p.rooms),
     },
+    ...listingRows(p, t),
     {
       label: t('properties.detail.visited'),
       value: t(p.visited ? 'properties.visited.yes' : 'properties.visited.no'),

@@ -1,4 +1,4 @@
-import { PROPERTY_STAGES, type PropertySort } from '@bec/contracts';
+import { CreatePropertyBodySchema, PROPERTY_STAGES, type PropertySort } from '@bec/contracts';
 import {
   Badge,
   Button,
@@ -13,15 +13,18 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
+import { z } from 'zod';
 import { NumberField, numberTextProblem } from '@/components/number-field';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
   PROPERTY_FILTER_KEYS,
 } from '@/features/properties/api/get-properties';
+import { MinCountSelect } from '@/features/properties/components/min-count-select';
 import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
+import { firstProblem } from '@/lib/error-text';
 import { formatPrice, formatUf } from '@/lib/format';
 import { numberText, readNumber } from '@/lib/number-text';
 import { useBrokers, usePropertyTypes, useRegions } from '@/lib/reference-queries';
@@ -119,6 +122,21 @@ const priceValue = (draft: string) => {
 const priceDraft = (price: number | undefined) => numberText(price ?? null);
 const readablePrice = (draft: string) => numberTextProblem(draft) === undefined;
 
+/**
+ * A gastos comunes bound is an amount a property's field could hold (whole pesos, within ADR 038's
+ * bound): the URL carries it as plain digits, so anything else would be dropped without a word.
+ */
+const ExpensesBoundSchema = z.object({
+  common_expenses_max: CreatePropertyBodySchema.shape.common_expenses,
+});
+/** Why the gastos comunes box cannot filter, in the current language; undefined when it can. */
+const expensesProblem = (draft: string) => {
+  const common_expenses_max = priceValue(draft);
+  if (common_expenses_max === undefined) return numberTextProblem(draft);
+  return firstProblem(ExpensesBoundSchema, { common_expenses_max }) ?? undefined;
+};
+const readableExpenses = (draft: string) => expensesProblem(draft) === undefined;
+
 export type PropertyFiltersProps = {
   filters: Filters;
   /** Filters this screen sets itself, left out of the bar (the board: its columns and order). */
@@ -164,7 +182,7 @@ const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter(
 
 /**
  * The filters bar of the grid: search, region → comuna, property type, broker, visited, stage,
- * price, sort. On a phone only search and sort show; "More filters (n)" unfolds the rest, n being
+ * price, minimum dormitorios, baños and estacionamientos, maximum gastos comunes, sort. On a phone only search and sort show; "More filters (n)" unfolds the rest, n being
  * those in use.
  */
 export function PropertyFilters({ filters, onChange, onClear, hide = [] }: PropertyFiltersProps) {
@@ -195,6 +213,13 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
     priceValue,
     (price_max) => onChange({ price_max }),
     readablePrice,
+  );
+  const maxExpenses = useDraft<number, string>(
+    filters.common_expenses_max,
+    priceDraft,
+    priceValue,
+    (common_expenses_max) => onChange({ common_expenses_max }),
+    readableExpenses,
   );
 
   const regionList = regions.data ?? [];
@@ -232,13 +257,20 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
       ? t('properties.filters.rangeReversed')
       : undefined;
 
+  // A number out of bounds is said at once; text that is no number, once the box is left.
+  const expensesError =
+    priceValue(maxExpenses.draft) === undefined ? undefined : expensesProblem(maxExpenses.draft);
+
   const clear = () => {
     search.reset();
     minPrice.reset();
     maxPrice.reset();
+    maxExpenses.reset();
     onClear();
   };
-  const pending = [search.draft, minPrice.draft, maxPrice.draft].some((d) => d !== '');
+  const pending = [search.draft, minPrice.draft, maxPrice.draft, maxExpenses.draft].some(
+    (d) => d !== '',
+  );
   const folded = FOLDED_KEYS.filter((key) => filters[key] !== undefined).length;
 
   return (
@@ -255,6 +287,7 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
         search.flush();
         minPrice.flush();
         maxPrice.flush();
+        maxExpenses.flush();
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
@@ -374,6 +407,33 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
             value={maxPrice.draft}
             onChange={(event) => maxPrice.change(event.currentTarget.value)}
             error={rangeError}
+          />
+          <MinCountSelect
+            field="rooms_min"
+            label={t('properties.filters.roomsMin')}
+            value={filters.rooms_min}
+            onChange={onChange}
+          />
+          <MinCountSelect
+            field="bathrooms_min"
+            label={t('properties.filters.bathroomsMin')}
+            value={filters.bathrooms_min}
+            onChange={onChange}
+          />
+          <MinCountSelect
+            field="parking_min"
+            label={t('properties.filters.parkingMin')}
+            value={filters.parking_min}
+            onChange={onChange}
+          />
+          <NumberField
+            label={t('properties.filters.commonExpensesMax')}
+            placeholder={t('properties.filters.noLimit')}
+            format={formatPrice}
+            purpose="filter"
+            value={maxExpenses.draft}
+            onChange={(event) => maxExpenses.change(event.currentTarget.value)}
+            error={expensesError}
           />
         </div>
         {!hide.includes('sort') && (

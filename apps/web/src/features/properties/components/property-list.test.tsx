@@ -49,4 +49,39 @@ describe('PropertyList', () => {
       null,
     ]);
   });
+
+  it('asks the API for the listing attribute filters and shows their cards', async () => {
+    const { requestsTo } = stubApi({
+      'GET /api/properties': okReply({
+        props: [card(7)],
+        next_cursor: null,
+        total: 1,
+        total_kind: 'exact',
+        uf: null,
+      }),
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <PropertyList
+              filters={{
+                rooms_min: 3,
+                bathrooms_min: 2,
+                parking_min: 1,
+                common_expenses_max: 120_000,
+              }}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    await screen.findByRole('heading', { name: 'Propiedad 7' });
+    const [request] = requestsTo('GET /api/properties');
+    expect(request?.search.toString()).toBe(
+      'rooms_min=3&bathrooms_min=2&parking_min=1&common_expenses_max=120000',
+    );
+  });
 });

@@ -37,6 +37,10 @@ describe('PropertyMapCard', () => {
     expect(screen.getByText(/≈ CLP\$ 693,750,000/)).toBeInTheDocument();
     expect(screen.getByText(/UF 72\.92\/m² · CLP\$ 2,875,000\/m² built/)).toBeInTheDocument();
     expect(screen.getByText('Las Condes, Metropolitana de Santiago')).toBeInTheDocument();
+    // The grid card's shorthand and gastos comunes.
+    expect(screen.getByText('5 bd · 3 ba · 2 pkg')).toBeInTheDocument();
+    expect(screen.getByText('5 bedrooms, 3 bathrooms, 2 parking spaces')).toBeInTheDocument();
+    expect(screen.getByText('Common exp. CLP$ 180,000')).toBeInTheDocument();
   });
 
   it('says why when the property cannot be loaded', async () => {

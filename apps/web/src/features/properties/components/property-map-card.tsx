@@ -2,6 +2,7 @@ import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useProperty } from '@/features/properties/api/get-property';
+import { ListingSummary } from '@/features/properties/components/listing-summary';
 import { PropertyPrice, pricePerArea } from '@/features/properties/components/property-price';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/error-text';
@@ -11,7 +12,8 @@ export type PropertyMapCardProps = { id: number };
 
 /**
  * The small card a pin on the map opens: cover photo, name, price (as entered, then converted)
- * and UF/m², the name linking to the property's page.
+ * and UF/m², the grid card's "3D · 2B · 1E" and gastos comunes, the name linking to the
+ * property's page.
  */
 export function PropertyMapCard({ id }: PropertyMapCardProps) {
   const t = useT();
@@ -59,6 +61,7 @@ export function PropertyMapCard({ id }: PropertyMapCardProps) {
           )}
         </Text>
       )}
+      <ListingSummary property={data} size="xs" />
     </Stack>
   );
 }
