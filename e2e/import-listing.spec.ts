@@ -1,7 +1,7 @@
 import { missingBrowserReason } from '@bec/testkit/browser';
 import { expectNamedControls } from './accessibility';
 import { expect, test } from './fixtures';
-import { api, box, select, signIn } from './support';
+import { api, box, chooseFilter, detailValue, filtersBar, select, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
@@ -102,7 +102,23 @@ test('editor: "Importar aviso" reads a pasted listing, the preview shows each va
   await expect(page.getByRole('heading', { name })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByText('UF 5.450').first()).toBeVisible();
-  const details = main.getByRole('region', { name: 'Detalles' });
-  await expect(details).toContainText('Dormitorios');
-  await expect(details).toContainText('3');
+  await expect(detailValue(page, 'Dormitorios')).toHaveText('3');
+  await expect(detailValue(page, 'Baños')).toHaveText('2');
+  await expect(detailValue(page, 'Estacionamientos')).toHaveText('1');
+  await expect(detailValue(page, 'Gastos comunes')).toHaveText('CLP$ 120.000 al mes');
+  await expect(detailValue(page, 'Piso')).toHaveCount(0);
+
+  // On the grid: the portals' shorthand and the UF price on its card, found by dormitorios ≥ 3
+  // and baños ≥ 2.
+  await page.goto('/properties');
+  await filtersBar(page).getByRole('searchbox', { name: 'Buscar' }).fill(name);
+  await chooseFilter(page, 'Dormitorios mín.', '3+');
+  await chooseFilter(page, 'Baños mín.', '2+');
+  await expect(page).toHaveURL(/[?&]rooms_min=3&bathrooms_min=2(&|$)/);
+  const card = main.getByRole('link').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('3D · 2B · 1E', { exact: true })).toBeVisible();
+  await expect(card.getByText('UF 5.450').first()).toBeVisible();
+
+  expect((await api(page, 'DELETE', `/api/properties/${id}`)).status).toBe(200);
 });

@@ -2,27 +2,13 @@ import { missingBrowserReason } from '@bec/testkit/browser';
 import { validProperty } from '@bec/testkit/property-fixture';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { api, signIn } from './support';
+import { api, chooseFilter, detailValue, filtersBar, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
 const main = (page: Page) => page.getByRole('main');
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtros de propiedades' });
 /** The grid's cards: each is a link named by its whole content. */
 const card = (page: Page, name: string) => main(page).getByRole('link').filter({ hasText: name });
-
-/** Picks `option` in the filters bar's select `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await filters(page).getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The value shown for `label` in the detail page's lists. */
-const detailValue = (page: Page, label: string) =>
-  main(page)
-    .locator('dl > div')
-    .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
-    .getByRole('definition');
 
 /** Adds a depto through the API (setup, not the journey); answers its id. */
 async function addDepto(page: Page, name: string, street: number, fields: object) {
@@ -67,7 +53,7 @@ test('an editor reads "3D · 2B · 1E" on a card, filters by dormitorios and ba�
   const smallId = await addDepto(page, small, street + 1, { rooms: 2, bathrooms: 1 });
 
   await page.goto('/properties');
-  await filters(page).getByRole('searchbox', { name: 'Buscar' }).fill(tag);
+  await filtersBar(page).getByRole('searchbox', { name: 'Buscar' }).fill(tag);
   await expect(card(page, big)).toBeVisible();
   await expect(card(page, small)).toBeVisible();
   // The shorthand as the portals write it, the gastos comunes as prices are; heard in full.
@@ -79,13 +65,13 @@ test('an editor reads "3D · 2B · 1E" on a card, filters by dormitorios and ba�
   await expect(card(page, small).getByText('2D · 1B', { exact: true })).toBeVisible();
   await expect(card(page, small).getByText(/^GC /)).toHaveCount(0);
 
-  await choose(page, 'Dormitorios mín.', '3+');
-  await choose(page, 'Baños mín.', '2+');
+  await chooseFilter(page, 'Dormitorios mín.', '3+');
+  await chooseFilter(page, 'Baños mín.', '2+');
   await expect(page).toHaveURL(/[?&]rooms_min=3&bathrooms_min=2(&|$)/);
   await expect(card(page, small)).toHaveCount(0);
   await expect(card(page, big)).toBeVisible();
   // The gastos comunes maximum read as the price boxes read it: 100.000 leaves it out.
-  const expenses = filters(page).getByRole('textbox', { name: 'Gastos comunes máx.' });
+  const expenses = filtersBar(page).getByRole('textbox', { name: 'Gastos comunes máx.' });
   await expenses.fill('100.000');
   await expect(page).toHaveURL(/[?&]common_expenses_max=100000(&|$)/);
   await expect(card(page, big)).toHaveCount(0);
@@ -97,7 +83,9 @@ test('an editor reads "3D · 2B · 1E" on a card, filters by dormitorios and ba�
   // The board takes the same filters from the URL: only the big depto, in its column.
   const query = new URL(page.url()).search;
   await page.goto(`/board${query}`);
-  await expect(filters(page).getByRole('combobox', { name: 'Dormitorios mín.' })).toHaveValue('3+');
+  await expect(filtersBar(page).getByRole('combobox', { name: 'Dormitorios mín.' })).toHaveValue(
+    '3+',
+  );
   const boardCards = page.getByTestId('board-card').filter({ hasText: tag });
   await expect(boardCards).toHaveCount(1);
   await expect(boardCards).toContainText(big);

@@ -86,3 +86,21 @@ export async function tilesRequestedBy(origin: string, before: number) {
   expect(ours.length).toBeGreaterThan(0);
   return ours;
 }
+
+/** The filters bar of the grid, the board and the Data section. */
+export const filtersBar = (page: Page) =>
+  page.getByRole('search', { name: 'Filtros de propiedades' });
+
+/** Picks `option` in the filters bar's select `label` ("Dormitorios mín.", "3+"). */
+export async function chooseFilter(page: Page, label: string, option: string) {
+  await filtersBar(page).getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The value shown for `label` in the detail page's lists. */
+export const detailValue = (page: Page, label: string) =>
+  page
+    .getByRole('main')
+    .locator('dl > div')
+    .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
+    .getByRole('definition');

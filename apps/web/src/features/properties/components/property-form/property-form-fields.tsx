@@ -1,9 +1,4 @@
-import {
-  MAX_DISCARD_REASON,
-  ORIENTATIONS,
-  type Orientation,
-  PROPERTY_STAGES,
-} from '@bec/contracts';
+import { MAX_DISCARD_REASON, ORIENTATIONS, PROPERTY_STAGES } from '@bec/contracts';
 import {
   Alert,
   Button,
@@ -21,6 +16,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { NumberField } from '@/components/number-field';
+import { ORIENTATION_NAMES } from '@/features/properties/components/orientation-names';
 import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
 import {
   filterComunaOptions,
@@ -76,18 +72,6 @@ function ReferenceLoadError({ title, error, onRetry }: ReferenceLoadErrorProps) 
     </Alert>
   );
 }
-
-/** The orientations' names, north first, as the select lists them. */
-const ORIENTATION_LABELS = {
-  N: 'properties.form.orientation.N',
-  NE: 'properties.form.orientation.NE',
-  E: 'properties.form.orientation.E',
-  SE: 'properties.form.orientation.SE',
-  S: 'properties.form.orientation.S',
-  SO: 'properties.form.orientation.SO',
-  O: 'properties.form.orientation.O',
-  NO: 'properties.form.orientation.NO',
-} as const satisfies Record<Orientation, string>;
 
 type ReferenceSelectProps = Omit<SelectProps, 'placeholder' | 'disabled'> & {
   /** The reference query the options come from: the select waits, disabled, while it loads. */
@@ -221,7 +205,7 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
           <Select
             label={t('properties.form.orientation')}
             clearable
-            data={ORIENTATIONS.map((value) => ({ value, label: t(ORIENTATION_LABELS[value]) }))}
+            data={ORIENTATIONS.map((value) => ({ value, label: t(ORIENTATION_NAMES[value]) }))}
             {...form.getInputProps('orientation')}
           />
           <NumberField
