@@ -384,6 +384,17 @@ describe('POST /api/properties/import/thumbnail', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('is documented as a WebP file, bytes', async () => {
+    await t.app.ready();
+    const document = t.app.swagger() as {
+      paths: Record<string, { post: { responses: Record<string, { content: object }> } }>;
+    };
+    const answer = document.paths['/api/properties/import/thumbnail']?.post.responses['200'];
+    expect(answer?.content).toEqual({
+      'image/webp': { schema: expect.objectContaining({ type: 'string', format: 'binary' }) },
+    });
+  });
+
   it('is a read: an Idempotency-Key changes nothing, each request answers a fresh image', async () => {
     const url = `http://localhost:${port}/aviso/1001/foto.png`;
     const key = { 'idempotency-key': 'thumbnail-read-twice-0001' };
