@@ -121,11 +121,19 @@ test("an admin imports a listing from its link: the JSON-LD's fields and both ph
     /addressLocality: Providencia/,
   );
   await expect(dialog.getByRole('textbox', { name: 'Latitud' })).toHaveValue('-33.4311');
-  // Both photos offered, ticked, by name (no image of another site is drawn under the CSP).
+  // Both photos offered, ticked, by name…
   const photos = dialog.getByRole('group', { name: 'Fotos del aviso' }).getByRole('checkbox');
   await expect(photos).toHaveCount(2);
   await expect(dialog.getByRole('checkbox', { name: 'Foto 1: fachada.jpg' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Foto 2: living.webp' })).toBeChecked();
+  // …and seen: each the thumbnail the API made of it, drawn from a blob under the strict CSP
+  // (no image of another site is ever loaded by the page).
+  for (const n of [1, 2]) {
+    const thumbnail = dialog.getByRole('img', { name: `Foto ${n} del aviso` });
+    await expect(thumbnail).toBeVisible({ timeout: 20_000 });
+    await expect(thumbnail).toHaveAttribute('src', /^blob:/);
+    await loadedWidth(thumbnail);
+  }
   await dialog.getByRole('button', { name: 'Usar estos datos' }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
 

@@ -115,6 +115,13 @@ const ROUTES: Route[] = [
     allowed: EDITORS,
     ok: 400,
   },
+  {
+    method: 'POST',
+    url: '/api/properties/import/thumbnail',
+    body: { url: 'http://127.0.0.1/foto.jpg' },
+    allowed: EDITORS,
+    ok: 400,
+  },
   { method: 'GET', url: '/api/properties/999999/visits', allowed: MEMBERS, ok: 404 },
   {
     method: 'POST',

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { smallPng } from '@bec/testkit/photo-fixtures';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import type { Resolver } from '../src/lib/safe-fetch.js';
@@ -350,6 +351,98 @@ describe('POST /api/properties/import/photos', () => {
       });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.issues).toContainEqual(expect.objectContaining({ field, rule }));
+    }
+  });
+});
+
+describe('POST /api/properties/import/thumbnail', () => {
+  const thumbnail = (who: Parameters<typeof t.inject>[0], url: string, headers = {}) =>
+    t.inject(who, {
+      method: 'POST',
+      url: '/api/properties/import/thumbnail',
+      payload: { url },
+      headers,
+    });
+
+  async function expectRefused(url: string, rule: string, params = {}) {
+    const response = await thumbnail('editor', url);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+    expect(response.json().error.issues).toEqual([{ field: 'url', rule, params }]);
+    expect(response.body).not.toMatch(/resolves to/);
+  }
+
+  it('answers a small WebP of BEC’s making, never the fetched bytes, and stores nothing', async () => {
+    const before = await rowCounts();
+    const response = await thumbnail('editor', `http://localhost:${port}/aviso/1001/foto.png`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('private, max-age=300');
+    const body = response.rawPayload;
+    expect(body.length).toBeLessThan(png.length);
+    // The 800 × 600 PNG (served as a JPEG), made a 320 px wide WebP.
+    expect(await sharp(body).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('is documented as a WebP file, bytes', async () => {
+    await t.app.ready();
+    const document = t.app.swagger() as {
+      paths: Record<string, { post: { responses: Record<string, { content: object }> } }>;
+    };
+    const answer = document.paths['/api/properties/import/thumbnail']?.post.responses['200'];
+    expect(answer?.content).toEqual({
+      'image/webp': { schema: expect.objectContaining({ type: 'string', format: 'binary' }) },
+    });
+  });
+
+  it('is a read: an Idempotency-Key changes nothing, each request answers a fresh image', async () => {
+    const url = `http://localhost:${port}/aviso/1001/foto.png`;
+    const key = { 'idempotency-key': 'thumbnail-read-twice-0001' };
+    for (let round = 0; round < 2; round += 1) {
+      const fetches = hits.filter((path) => path === '/aviso/1001/foto.png').length;
+      const response = await thumbnail('editor', url, key);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['idempotent-replayed']).toBeUndefined();
+      expect(hits.filter((path) => path === '/aviso/1001/foto.png').length).toBe(fetches + 1);
+    }
+  });
+
+  it('refuses a loopback or private address as the photos route does, and never reaches it', async () => {
+    await expectRefused(`http://127.0.0.1:${port}/secret.png`, 'url_not_allowed');
+    await expectRefused(`http://[::1]:${port}/secret.png`, 'url_not_allowed');
+    await expectRefused(`http://loopback.test:${port}/secret.png`, 'url_not_allowed');
+    await expectRefused(
+      `http://localhost:${port}/to?u=${encodeURIComponent(`http://127.0.0.1:${port}/secret.png`)}`,
+      'url_not_allowed',
+    );
+    expect(secretHits()).toBe(0);
+  });
+
+  it('names what it cannot show: no image, too large, missing', async () => {
+    await expectRefused(`http://localhost:${port}/aviso/1001/no-es-foto.png`, 'photo_unreadable');
+    await expectRefused(`http://localhost:${port}/huge`, 'photo_too_large', {
+      size: '> 1',
+      max: 1,
+    });
+    await expectRefused(`http://localhost:${port}/no-such-photo.jpg`, 'page_unreachable');
+  });
+
+  it('is for editors and admins: a viewer 403, signed out 401; and bounded', async () => {
+    const url = `http://localhost:${port}/aviso/1001/foto.png`;
+    const fetches = hits.filter((path) => path === '/aviso/1001/foto.png').length;
+    expect((await thumbnail('viewer', url)).statusCode).toBe(403);
+    expect((await thumbnail(null, url)).statusCode).toBe(401);
+    expect(hits.filter((path) => path === '/aviso/1001/foto.png').length).toBe(fetches);
+    for (const [url, rule] of [
+      ['ftp://portal.test/foto.jpg', 'invalid_url'],
+      [`https://portal.test/${'a'.repeat(2000)}.jpg`, 'too_long'],
+    ] as const) {
+      const response = await thumbnail('editor', url);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.issues).toContainEqual(
+        expect.objectContaining({ field: 'url', rule }),
+      );
     }
   });
 });

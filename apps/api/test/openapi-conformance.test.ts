@@ -310,6 +310,16 @@ describe('a realistic session answers only what the document describes', () => {
       },
       400,
     );
+    // A thumbnail of one, refused the same way (its image answer: listing-import.test.ts).
+    await expectStatus(
+      'editor',
+      {
+        method: 'POST',
+        url: '/api/properties/import/thumbnail',
+        payload: { url: 'http://127.0.0.1/foto.jpg' },
+      },
+      400,
+    );
     const edited = await expectStatus(
       'editor',
       {

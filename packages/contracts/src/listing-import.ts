@@ -103,16 +103,16 @@ export type ImportedListing = z.infer<typeof ImportedListingSchema>;
 /** As many photos as one upload request may sign (MAX_PHOTOS_PER_REQUEST). */
 export const MAX_IMPORT_PHOTOS = 20;
 
+/** A proposed photo's URL: http or https, as long as any link. */
+const PhotoUrlSchema = z
+  .string({ error: rule('not_text') })
+  .max(MAX_IMPORT_URL, { error: rule('too_long', { max: MAX_IMPORT_URL }) })
+  .pipe(z.url({ protocol: /^https?$/, error: rule('invalid_url') }));
+
 /** The proposed photos the person chose, to fetch into their uploads. */
 export const ImportPhotosBodySchema = z.object({
   urls: z
-    .array(
-      z
-        .string({ error: rule('not_text') })
-        .max(MAX_IMPORT_URL, { error: rule('too_long', { max: MAX_IMPORT_URL }) })
-        .pipe(z.url({ protocol: /^https?$/, error: rule('invalid_url') })),
-      { error: rule('invalid') },
-    )
+    .array(PhotoUrlSchema, { error: rule('invalid') })
     .min(1, { error: rule('no_photos') })
     .max(MAX_IMPORT_PHOTOS, { error: rule('too_many_uploads', { max: MAX_IMPORT_PHOTOS }) }),
 });
@@ -121,3 +121,10 @@ export type ImportPhotosBody = z.input<typeof ImportPhotosBodySchema>;
 /** Each photo fetched, as an upload's path: attached like any upload when the property is saved. */
 export const ImportedPhotosSchema = z.array(z.object({ url: z.string(), path: z.string() }));
 export type ImportedPhotos = z.infer<typeof ImportedPhotosSchema>;
+
+/**
+ * One proposed photo, to see before choosing it: the API fetches it under the same rules and
+ * answers a small WebP of its own making (docs/decisions/045-import-photo-thumbnails.md).
+ */
+export const ImportThumbnailBodySchema = z.object({ url: PhotoUrlSchema });
+export type ImportThumbnailBody = z.input<typeof ImportThumbnailBodySchema>;

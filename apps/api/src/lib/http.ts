@@ -26,10 +26,14 @@ export function responses<S extends number, T extends z.ZodType>(
   >;
 }
 
-/** The `response` block of a route whose success (200) is a file of `mediaType`, not an envelope. */
+/**
+ * The `response` block of a route whose success (200) is a file of `mediaType`, not an envelope:
+ * text, or bytes (`format: binary`) for anything but text.
+ */
 export function fileResponses(mediaType: string, description: string, errors: ErrorStatus[]) {
+  const body = mediaType.startsWith('text/') ? z.string() : z.string().meta({ format: 'binary' });
   const schema: Record<number, unknown> = {
-    200: { description, content: { [mediaType]: { schema: z.string() } } },
+    200: { description, content: { [mediaType]: { schema: body } } },
   };
   for (const status of errors) schema[status] = ErrorEnvelopeSchema;
   return schema;

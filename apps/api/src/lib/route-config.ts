@@ -19,6 +19,11 @@ declare module 'fastify' {
      * is, and the web build's files, which cost less to serve than to count.
      */
     noRateLimit?: boolean;
+    /**
+     * A POST that changes nothing, a read whose input does not fit a URL (ADR 045): no
+     * Idempotency-Key is documented or claimed for it, since asking again is the same read.
+     */
+    readOnly?: boolean;
   }
 }
 

@@ -141,27 +141,34 @@ export async function apiRequest<T extends z.ZodType>(
 export type DownloadOptions = {
   /** Each piece of the body as it arrives, for progress on a long download. */
   onChunk?: (chunk: Uint8Array) => void;
+  /** GET unless said; a POST sends `body` as JSON. */
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal | undefined;
 };
 
 /**
- * Downloads a file the API answers (not an envelope), with the bearer token: a plain link cannot
- * carry it. Failures throw an `ApiError` with the server's message, like `apiRequest`; a body
- * that stops arriving halfway throws one too, with status 0.
+ * Downloads a file the API answers (not an envelope), with the bearer token: a plain link or an
+ * <img src> cannot carry it. Failures throw an `ApiError` with the server's message, like
+ * `apiRequest`; a body that stops arriving halfway throws one too, with status 0.
  */
 export async function apiDownload(
   path: string,
-  { onChunk }: DownloadOptions = {},
+  { onChunk, method = 'GET', body, signal }: DownloadOptions = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
+      method,
       headers: {
         Authorization: `Bearer ${await bearerToken()}`,
         'Content-Type': 'application/json',
       },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    if (err instanceof ApiError || signal?.aborted) throw err;
     throw clientFailure(0, 'unreachable', { reason: reasonOf(err) });
   }
   if (!response.ok) {

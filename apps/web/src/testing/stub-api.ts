@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 import { setAccessTokenSource } from '@/lib/access-token';
 
-/** What a stubbed endpoint answers: an HTTP status and a JSON body. */
-export type StubReply = { status: number; body: unknown };
+/** What a stubbed endpoint answers: an HTTP status and a JSON body, or bytes of `contentType`. */
+export type StubReply = { status: number; body: unknown; contentType?: string };
 
 export type StubRequest = { method: string; path: string; search: URLSearchParams; body: unknown };
 
@@ -13,6 +13,13 @@ export type StubRoute = StubReply | ((request: StubRequest) => StubReply | Promi
 export const okReply = (data: unknown, message = 'OK', status = 200): StubReply => ({
   status,
   body: { status: 'success', message, data },
+});
+
+/** A file the API answers as it is (an image, a CSV), not an envelope. */
+export const fileReply = (bytes: Uint8Array<ArrayBuffer>, contentType: string): StubReply => ({
+  status: 200,
+  body: bytes,
+  contentType,
 });
 
 /** The API's error envelope. */
@@ -41,6 +48,11 @@ export function stubApi(routes: Record<string, StubRoute>) {
         : typeof route === 'function'
           ? await route(request)
           : route;
+    if (reply.contentType)
+      return new Response(reply.body as BodyInit, {
+        status: reply.status,
+        headers: { 'content-type': reply.contentType },
+      });
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json' },

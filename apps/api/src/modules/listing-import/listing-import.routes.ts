@@ -3,9 +3,10 @@ import {
   ImportedPhotosSchema,
   ImportListingBodySchema,
   ImportPhotosBodySchema,
+  ImportThumbnailBodySchema,
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { AUTH_ERRORS, fileResponses, ok, responses } from '../../lib/http.js';
 import { withMember } from '../../plugins/app/auth.js';
 import type { ListingImportService } from './listing-import.service.js';
 
@@ -47,5 +48,34 @@ export const listingImportRoutes: FastifyPluginAsyncZod<{
         await listingImport.importPhotos(request.member.id, request.body.urls, request.log),
       ),
     ),
+  );
+
+  // A POST though it reads: the URL may be 2000 characters, and a body keeps it out of the
+  // access logs (ADR 045).
+  app.post(
+    '/properties/import/thumbnail',
+    {
+      schema: {
+        tags: ['properties'],
+        summary:
+          "A small WebP of one of a listing's proposed photos, made by BEC from the fetched image (the import's checks), to see it before choosing it; nothing is stored",
+        body: ImportThumbnailBodySchema,
+        response: fileResponses(
+          'image/webp',
+          'The thumbnail: a WebP at most 320 px wide, upright and without metadata',
+          [400, ...AUTH_ERRORS],
+        ),
+      },
+      onRequest: editor,
+      config: { readOnly: true },
+    },
+    async (request, reply) => {
+      const thumbnail = await listingImport.thumbnail(request.body.url, request.log);
+      // Private: the answer of a signed-in request; a few minutes, for the dialog opened again.
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'private, max-age=300')
+        .send(thumbnail);
+    },
   );
 };

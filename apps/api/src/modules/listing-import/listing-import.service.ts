@@ -74,6 +74,30 @@ export function createListingImportService({
   const tooLarge = (field: string) =>
     issue(field, 'photo_too_large', { size: `> ${megabytes}`, max: megabytes });
 
+  /**
+   * A proposed photo's bytes, fetched by ADR 037's rules (images only, within the photo size
+   * limit, in the page's time), or the issue naming `field` that says why not.
+   */
+  const fetchPhoto = async (url: string, field: string, log: FetchLog): Promise<Buffer | Issue> => {
+    try {
+      const { body } = await safeFetch(url, {
+        allowHosts,
+        resolve,
+        accept: 'image/avif,image/webp,image/*;q=0.9',
+        maxBytes: photoMaxBytes,
+      });
+      return body;
+    } catch (err) {
+      if (!(err instanceof PageFetchError)) throw err;
+      log.info({ url, code: err.code, reason: err.message }, 'listing photo not fetched');
+      return err.code === 'page_too_large' ? tooLarge(field) : issue(field, err.code);
+    }
+  };
+
+  /** The photos service's refusal of fetched bytes, as an issue naming `field`. */
+  const refusal = (field: string, problem: 'photo_too_large' | 'photo_unreadable') =>
+    problem === 'photo_too_large' ? tooLarge(field) : issue(field, problem);
+
   /** One chosen photo fetched (ADR 037's rules, images only) and stored as the caller's upload. */
   const importPhoto = async (
     userId: number,
@@ -81,23 +105,22 @@ export function createListingImportService({
     field: string,
     log: FetchLog,
   ): Promise<{ path: string } | Issue> => {
-    let body: Buffer;
-    try {
-      ({ body } = await safeFetch(url, {
-        allowHosts,
-        resolve,
-        accept: 'image/avif,image/webp,image/*;q=0.9',
-        maxBytes: photoMaxBytes,
-      }));
-    } catch (err) {
-      if (!(err instanceof PageFetchError)) throw err;
-      log.info({ url, code: err.code, reason: err.message }, 'listing photo not fetched');
-      return err.code === 'page_too_large' ? tooLarge(field) : issue(field, err.code);
-    }
+    const body = await fetchPhoto(url, field, log);
+    if (!Buffer.isBuffer(body)) return body;
     const stored = await photos.storeFetched(userId, body);
-    if ('problem' in stored)
-      return stored.problem === 'photo_too_large' ? tooLarge(field) : issue(field, stored.problem);
-    return stored;
+    return 'problem' in stored ? refusal(field, stored.problem) : stored;
+  };
+
+  /**
+   * One proposed photo as a small WebP of BEC's making, to see before choosing it (ADR 045): the
+   * same fetch and checks as importing it, nothing stored; a refusal is a 400 naming `url`.
+   */
+  const thumbnail = async (url: string, log: FetchLog): Promise<Buffer> => {
+    const body = await fetchPhoto(url, 'url', log);
+    const made = Buffer.isBuffer(body) ? await photos.thumbnailOfFetched(body) : body;
+    if ('thumbnail' in made) return made.thumbnail;
+    const problem = 'problem' in made ? refusal('url', made.problem) : made;
+    throw validationError([problem], 'The listing photo could not be shown');
   };
 
   /**
@@ -131,6 +154,7 @@ export function createListingImportService({
     read: (body: { text?: string | undefined; url?: string | undefined }, log: FetchLog) =>
       body.url !== undefined ? fromUrl(body.url, log) : fromText(body.text ?? ''),
     importPhotos,
+    thumbnail,
   };
 }
 

@@ -126,9 +126,21 @@ export class UnreadableImageError extends Error {
  * A resized WebP, upright (EXIF orientation applied) and with every bit of metadata (GPS too)
  * gone. Bytes that do not decode throw UnreadableImageError.
  */
-export async function renderVariant(buffer: Buffer, variant: Variant): Promise<Buffer> {
+export const renderVariant = (buffer: Buffer, variant: Variant): Promise<Buffer> =>
+  render(buffer, VARIANTS[variant]);
+
+/**
+ * A photo seen before it is chosen (a listing import's proposal, ADR 045): made on each request
+ * and never stored, so small and quick rather than budgeted.
+ */
+const THUMBNAIL: VariantSpec = { width: 320, quality: 60 };
+
+/** A thumbnail WebP, upright and without metadata, as renderVariant makes its variants. */
+export const renderThumbnail = (buffer: Buffer): Promise<Buffer> => render(buffer, THUMBNAIL);
+
+async function render(buffer: Buffer, spec: VariantSpec): Promise<Buffer> {
   try {
-    return await render(buffer, variant);
+    return await encodeVariant(buffer, spec);
   } catch (err) {
     throw new UnreadableImageError(`The photo cannot be decoded: ${(err as Error).message}`, {
       cause: err,
@@ -136,8 +148,10 @@ export async function renderVariant(buffer: Buffer, variant: Variant): Promise<B
   }
 }
 
-async function render(buffer: Buffer, variant: Variant): Promise<Buffer> {
-  const { width, quality, maxBytes } = VARIANTS[variant];
+async function encodeVariant(
+  buffer: Buffer,
+  { width, quality, maxBytes }: VariantSpec,
+): Promise<Buffer> {
   const { image } = await open(buffer);
   const resized = image.rotate().resize({ width, withoutEnlargement: true });
   if (maxBytes === undefined) return resized.webp({ quality, effort: 4 }).toBuffer();

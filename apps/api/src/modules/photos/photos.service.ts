@@ -22,7 +22,9 @@ import type { UrlSigner } from '../../plugins/app/storage/url-signer.js';
 import {
   type ImageInfo,
   inspectImage,
+  renderThumbnail,
   renderVariant,
+  UnreadableImageError,
   VARIANTS,
   type Variant,
 } from './photo-images.js';
@@ -40,6 +42,9 @@ type UploadCounters = {
   /** Uploads never attached, deleted by the collection. */
   collected: Count;
 };
+
+/** Why a photo the server fetched is refused: the upload's rules. */
+type FetchedProblem = { problem: 'photo_too_large' | 'photo_unreadable' };
 
 export type PhotosServiceOptions = {
   storage: PhotoStorage;
@@ -159,13 +164,10 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     userId: number,
     body: Buffer,
     now = new Date(),
-  ): Promise<{ path: string } | { problem: 'photo_too_large' | 'photo_unreadable' }> {
-    if (body.byteLength > maxBytes) return { problem: 'photo_too_large' };
-    const inspected = await inspectImage(body);
-    if ('problem' in inspected) return { problem: 'photo_unreadable' };
-    const { contentType } = inspected.image;
-    if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(contentType))
-      return { problem: 'photo_unreadable' };
+  ): Promise<{ path: string } | FetchedProblem> {
+    const checked = await checkFetched(body);
+    if ('problem' in checked) return checked;
+    const { contentType } = checked;
     const key = newUploadKey(contentType, now);
     await repo.insertUploads(db, [
       {
@@ -180,6 +182,33 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     await storage.write(key, body, contentType);
     counters?.signed.inc(1);
     return { path: key };
+  }
+
+  /** A fetched photo's checks, an upload's: the size limit, and an image that decodes whole. */
+  async function checkFetched(body: Buffer): Promise<{ contentType: string } | FetchedProblem> {
+    if (body.byteLength > maxBytes) return { problem: 'photo_too_large' };
+    const inspected = await inspectImage(body);
+    if ('problem' in inspected) return { problem: 'photo_unreadable' };
+    const { contentType } = inspected.image;
+    if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(contentType))
+      return { problem: 'photo_unreadable' };
+    return { contentType };
+  }
+
+  /**
+   * A fetched photo (a listing import's proposal) as a small WebP to look at before choosing it,
+   * after `storeFetched`'s checks: nothing is stored, and none of the fetched bytes go out as
+   * they came (ADR 045).
+   */
+  async function thumbnailOfFetched(body: Buffer): Promise<{ thumbnail: Buffer } | FetchedProblem> {
+    const checked = await checkFetched(body);
+    if ('problem' in checked) return checked;
+    try {
+      return { thumbnail: await renderThumbnail(body) };
+    } catch (err) {
+      if (err instanceof UnreadableImageError) return { problem: 'photo_unreadable' };
+      throw err;
+    }
   }
 
   /**
@@ -479,6 +508,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
   return {
     issueUploadUrls,
     storeFetched,
+    thumbnailOfFetched,
     checkUploads,
     claimUploads,
     unknownPhotoIds,

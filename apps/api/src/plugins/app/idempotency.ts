@@ -83,7 +83,7 @@ function documentHeader(route: RouteOptions) {
   const schema = route.schema as
     | { response?: Record<number, unknown>; headers?: unknown; hide?: boolean }
     | undefined;
-  if (!schema || schema.hide || !isWrite(route.method)) return;
+  if (!schema || schema.hide || route.config?.readOnly || !isWrite(route.method)) return;
   // Loose: every other header stays on the request as it came.
   schema.headers ??= z.looseObject({
     [HEADER]: IdempotencyKeySchema.optional().describe(
@@ -110,6 +110,9 @@ async function idempotency(
   // as written.
   app.addHook('preValidation', async (request) => {
     if (!WRITES.has(request.method) || request.headers[HEADER] === undefined) return;
+    // A read sent as a POST (ADR 045): asking again is the same read, so there is nothing to
+    // keep, and its answer may be an image, which the store (text) does not hold.
+    if (request.routeOptions.config.readOnly) return;
     const { params, query, body } = request;
     request.idempotencyHash = createHash('sha256')
       .update(canonical({ route: routeOf(request), params, query, body }))

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { renderRoutes } from '@/testing/render';
-import { okReply, type StubRoute, stubApi } from '@/testing/stub-api';
+import { fileReply, okReply, type StubReply, type StubRoute, stubApi } from '@/testing/stub-api';
 
 const REGIONS: Region[] = [
   {
@@ -111,7 +111,27 @@ const formBox = (label: string) =>
 afterEach(() => {
   vi.unstubAllGlobals();
   setAccessTokenSource(null);
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
+
+/** jsdom makes no object URLs: these name each blob made, and record those revoked. */
+function objectUrls() {
+  const made: string[] = [];
+  const revoked: string[] = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:thumbnail-${made.length + 1}-${blob.type}`;
+      made.push(url);
+      return url;
+    },
+    revokeObjectURL: (url: string) => revoked.push(url),
+  });
+  return { made, revoked };
+}
+
+/** A WebP's first bytes: the stub answers them as the API's thumbnail. */
+const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]);
 
 describe('Import listing', () => {
   it('shows each proposed value beside its words, sends a text as text, and fills the form with what stays ticked and edited', async () => {
@@ -256,5 +276,70 @@ describe('Import listing', () => {
     // No image from another site: the tile shows the name and where it came from.
     expect(within(tiles[0] as HTMLElement).queryByRole('img')).toBeNull();
     expect(tiles[0]).toHaveTextContent('portal.example');
+  });
+
+  it('shows each proposed photo as the API’s thumbnail, from a blob, and says which it could not show', async () => {
+    const urls = objectUrls();
+    const photos = ['https://portal.example/img/fachada.jpg', 'http://10.0.0.1/img/plano.png'];
+    const api = renderForm({
+      'POST /api/properties/import': okReply({ ...READING, photos }),
+      'POST /api/properties/import/thumbnail': ({ body }) =>
+        (body as { url: string }).url === photos[0]
+          ? fileReply(WEBP, 'image/webp')
+          : fieldError('url_not_allowed'),
+    });
+    await openAndRead('https://portal.example/aviso/1');
+    const preview = within(dialog());
+
+    const first = await preview.findByRole('img', { name: 'Listing photo 1' });
+    expect(first).toHaveAttribute('src', 'blob:thumbnail-1-image/webp');
+    expect(await preview.findByText('Could not be shown')).toBeVisible();
+    expect(preview.queryByRole('img', { name: 'Listing photo 2' })).toBeNull();
+    // Refused, it can still be chosen, and its tick says why there is no image.
+    const second = preview.getByRole('checkbox', { name: 'Photo 2: plano.png' });
+    expect(second).toBeChecked();
+    expect(second).toBeEnabled();
+    expect(second).toHaveAccessibleDescription('Could not be shown');
+    expect(preview.getByRole('checkbox', { name: 'Photo 1: fachada.jpg' })).toBeChecked();
+    expect(
+      api.requestsTo('POST /api/properties/import/thumbnail').map((request) => request.body),
+    ).toEqual([{ url: photos[0] }, { url: photos[1] }]);
+    expect(
+      api.fetchMock.mock.calls
+        .filter(([input]) => String(input).endsWith('/thumbnail'))
+        .map(([, init]) => new Headers(init?.headers).get('authorization')),
+    ).toEqual(['Bearer test-token', 'Bearer test-token']);
+
+    // Closing the dialog lets the object URLs go.
+    await user().keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(urls.revoked).toEqual(urls.made);
+  });
+
+  it('asks for at most four thumbnails at once, with a placeholder for each on its way', async () => {
+    objectUrls();
+    const photos = Array.from({ length: 6 }, (_, i) => `https://portal.example/img/${i + 1}.jpg`);
+    const pending: (() => void)[] = [];
+    const api = renderForm({
+      'POST /api/properties/import': okReply({ ...READING, photos }),
+      'POST /api/properties/import/thumbnail': () =>
+        new Promise<StubReply>((resolve) => {
+          pending.push(() => resolve(fileReply(WEBP, 'image/webp')));
+        }),
+    });
+    await openAndRead('https://portal.example/aviso/1');
+    const preview = within(dialog());
+    await preview.findByRole('checkbox', { name: 'Photo 6: 6.jpg' });
+    const asked = () => api.requestsTo('POST /api/properties/import/thumbnail').length;
+    await waitFor(() => expect(asked()).toBe(4));
+    expect(preview.queryAllByRole('img')).toHaveLength(0);
+
+    pending.shift()?.();
+    expect(await preview.findByRole('img', { name: 'Listing photo 1' })).toBeVisible();
+    await waitFor(() => expect(asked()).toBe(5));
+    for (const answer of pending.splice(0)) answer();
+    await waitFor(() => expect(asked()).toBe(6));
+    for (const answer of pending.splice(0)) answer();
+    await waitFor(() => expect(preview.getAllByRole('img')).toHaveLength(6));
   });
 });

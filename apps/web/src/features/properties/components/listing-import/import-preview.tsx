@@ -1,6 +1,7 @@
 import type { ImportedListing } from '@bec/contracts';
 import { Anchor, Checkbox, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
+import { ImportPhotoThumbnail } from '@/features/properties/components/listing-import/import-photo-thumbnail';
 import {
   ImportRowInput,
   rowLabel,
@@ -11,6 +12,7 @@ import {
   type ImportRow,
   rowSource,
 } from '@/features/properties/components/listing-import/imported-values';
+import { useListingThumbnails } from '@/features/properties/components/listing-import/use-listing-thumbnails';
 import { photoNameOf } from '@/features/properties/components/photo-picker/use-photo-uploads';
 import { toComunaOptions } from '@/features/properties/components/property-form/comuna-options';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
@@ -42,7 +44,8 @@ const toggled = <T,>(set: ReadonlySet<T>, item: T, on: boolean): ReadonlySet<T> 
 /**
  * The proposal: per row a tick ("Usar Dormitorios"), the value in the form's own box for it and
  * the listing's words it came from; a note where the form has a value already. Then the page's
- * photos, each to tick, by name and with a link to see it (the CSP draws no foreign image here).
+ * photos, each to tick, with its thumbnail (made by the API: the CSP draws no image of another
+ * site), its name and a link to the original.
  */
 export function ImportPreview({
   listing,
@@ -58,6 +61,7 @@ export function ImportPreview({
 }: ImportPreviewProps) {
   const t = useT();
   const baseId = useId();
+  const thumbnailOf = useListingThumbnails(listing.photos);
   const regions = useRegions();
   const propertyTypes = usePropertyTypes();
   const comunaOptions = useMemo(() => toComunaOptions(regions.data ?? []), [regions.data]);
@@ -134,28 +138,43 @@ export function ImportPreview({
             <Text size="sm" c="dimmed">
               {t('properties.import.photosHint')}
             </Text>
-            {listing.photos.map((url, index) => (
-              <Group key={url} justify="space-between" wrap="nowrap" gap="sm">
-                <Checkbox
-                  label={t('properties.import.photo', { n: index + 1, name: photoNameOf(url) })}
-                  checked={photos.has(url)}
-                  disabled={disabled}
-                  onChange={(event) =>
-                    onPhotosChange(toggled(photos, url, event.currentTarget.checked))
-                  }
-                  styles={{ label: { wordBreak: 'break-all' } }}
-                />
-                <Anchor
-                  href={url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  size="sm"
-                  aria-label={t('properties.import.openPhoto', { n: index + 1 })}
-                >
-                  {t('properties.import.view')}
-                </Anchor>
-              </Group>
-            ))}
+            {listing.photos.map((url, index) => {
+              const n = index + 1;
+              const name = photoNameOf(url);
+              const thumbnail = thumbnailOf(url);
+              const failedId = `${baseId}-photo-${n}-failed`;
+              return (
+                <Group key={url} justify="space-between" wrap="nowrap" gap="sm">
+                  <Group wrap="nowrap" gap="sm" miw={0}>
+                    <ImportPhotoThumbnail
+                      thumbnail={thumbnail}
+                      n={n}
+                      name={name}
+                      failedId={failedId}
+                    />
+                    <Checkbox
+                      label={t('properties.import.photo', { n, name })}
+                      checked={photos.has(url)}
+                      disabled={disabled}
+                      aria-describedby={thumbnail.state === 'failed' ? failedId : undefined}
+                      onChange={(event) =>
+                        onPhotosChange(toggled(photos, url, event.currentTarget.checked))
+                      }
+                      styles={{ label: { wordBreak: 'break-all' } }}
+                    />
+                  </Group>
+                  <Anchor
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    size="sm"
+                    aria-label={t('properties.import.openPhoto', { n: index + 1 })}
+                  >
+                    {t('properties.import.view')}
+                  </Anchor>
+                </Group>
+              );
+            })}
           </Stack>
         </Fieldset>
       )}
