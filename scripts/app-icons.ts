@@ -1,5 +1,5 @@
 // Draws the web app manifest's icons (apps/web/vite.config.ts, ADR 044) from the app's mark,
-// apps/web/public/favicon.svg: `node --import tsx scripts/app-icons.ts`. The PNGs are committed;
+// apps/web/public/favicon.svg: `npm run icons`. The PNGs are committed;
 // run it again only when the mark changes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
