@@ -34,11 +34,11 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       injectManifest: {
-        // The shell, every chunk (each route's too), the icons: what a page of this build can ask
-        // for. Never the .br/.gz siblings: the server negotiates those behind the same URL.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The shell and every chunk (each route's too), what a page of this build can ask for; the
+        // plugin adds the manifest and its icons. Never the .br/.gz siblings: the server
+        // negotiates those behind the same URL.
+        globPatterns: ['**/*.{js,css,html,svg}'],
       },
-      includeAssets: [],
       manifest: {
         name: 'BEC · Propiedades',
         short_name: 'BEC',
