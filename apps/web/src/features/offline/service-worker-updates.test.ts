@@ -118,6 +118,15 @@ describe('watchServiceWorker', () => {
     await registered();
   });
 
+  it('offers nothing where registration is stubbed out and answers nothing', async () => {
+    const container = new FakeContainer(true);
+    container.register.mockImplementationOnce(() => Promise.resolve(undefined as never));
+    const updates = watchServiceWorker(container as unknown as WorkerContainer, vi.fn());
+    await registered();
+    expect(updates.updateReady()).toBe(false);
+    updates.checkForUpdate();
+  });
+
   it('logs a registration that fails, and offers nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const container = new FakeContainer(true);

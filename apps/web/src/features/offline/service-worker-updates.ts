@@ -37,7 +37,9 @@ export function watchServiceWorker(
     waiting = worker;
     for (const listener of listeners) listener();
   };
-  const follow = (found: ServiceWorkerRegistration) => {
+  // `undefined` where the browser stubs registration out (Playwright's `serviceWorkers: 'block'`).
+  const follow = (found: ServiceWorkerRegistration | undefined) => {
+    if (!found) return;
     registration = found;
     if (found.waiting) offer(found.waiting);
     found.addEventListener('updatefound', () => {
