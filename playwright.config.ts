@@ -172,6 +172,9 @@ export default defineConfig({
       args: chromiumArgs,
     },
     trace: 'retain-on-failure',
+    // The web app's service worker (ADR 044) would precache the whole build in every journey's
+    // fresh browser and answer its navigations; only e2e/production/installable.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   // Without a browser every test is skipped, so there is no server to start either.
   webServer: missingBrowserReason

@@ -203,6 +203,10 @@ export async function buildApp(options: BuildAppOptions) {
   const documentHeaderOptions = (provider?: ProviderEndpoints) => ({
     contentSecurityPolicy: {
       directives: {
+        // The web app's service worker and manifest (ADR 044), named rather than left to fall
+        // back on script-src and default-src: only the app's own files may be either.
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         ...cspDirectives({
           oidc: config.oidc,
           storageOrigin,

@@ -3,6 +3,7 @@
 import '@/app/messages';
 import '@/features/map/messages';
 import '@/features/market/messages';
+import '@/features/offline/messages';
 import '@/features/properties/messages';
 import '@/features/uf/messages';
 import '@/features/users/messages';

@@ -13,6 +13,13 @@ const UfChip = lazy(() =>
   import('@/features/uf/components/uf-chip').then(({ UfChip }) => ({ default: UfChip })),
 );
 
+// Offline and new-version notices, and the service worker's registration: after the first screen.
+const AppStatus = lazy(() =>
+  import('@/features/offline/components/app-status').then(({ AppStatus }) => ({
+    default: AppStatus,
+  })),
+);
+
 /** The sidebar's "40 units" (docs/product.md, Screens and routes): 40 spacing units of 4 px. */
 const NAVBAR_WIDTH = 160;
 const HEADER_HEIGHT = 56;
@@ -87,6 +94,9 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <Suspense fallback={null}>
+          <AppStatus />
+        </Suspense>
         <Outlet />
       </AppShell.Main>
     </AppShell>

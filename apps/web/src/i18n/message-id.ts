@@ -5,6 +5,7 @@ import type brokers from '@/features/brokers/locales/en.json';
 import type history from '@/features/history/locales/en.json';
 import type map from '@/features/map/locales/en.json';
 import type market from '@/features/market/locales/en.json';
+import type offline from '@/features/offline/locales/en.json';
 import type pipeline from '@/features/pipeline/locales/en.json';
 import type properties from '@/features/properties/locales/en.json';
 import type uf from '@/features/uf/locales/en.json';
@@ -22,6 +23,7 @@ export type MessageId =
   | keyof typeof history
   | keyof typeof map
   | keyof typeof market
+  | keyof typeof offline
   | keyof typeof pipeline
   | keyof typeof properties
   | keyof typeof uf

@@ -1,0 +1,38 @@
+// The service worker (ADR 044): the build's files precached, the shell for the app's routes, and
+// nothing else intercepted: API calls, sign-in, photos and every other request go to the network
+// as they would without it (no route answers them, so the browser fetches them itself).
+import { clientsClaim } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SKIP_WAITING } from '../config/service-worker';
+import { APP_ROUTES, SERVER_PATHS } from './navigation';
+
+declare const self: ServiceWorkerGlobalScope & {
+  /** The build's files and their revisions, written in by vite-plugin-pwa (injectManifest). */
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
+
+// index.html, every JS and CSS chunk (each route's included), the icons and the manifest: a
+// page served from this cache only ever asks for chunks of its own build, which are here too.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The shell for the app's routes, from the cache: it carries the client configuration the
+// server inlined when this worker was installed.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    allowlist: APP_ROUTES,
+    denylist: [SERVER_PATHS],
+  }),
+);
+
+// A new worker waits until the page's "Actualizar" asks it to take over (never mid-edit by
+// itself); the first one takes the open page at once, since there is nothing older to replace.
+self.addEventListener('message', (event) => {
+  if (event.data === SKIP_WAITING) void self.skipWaiting();
+});
+clientsClaim();
