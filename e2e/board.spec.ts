@@ -32,6 +32,9 @@ const card = (where: Locator, name: string) =>
 
 /** Drags with the mouse as a person would: press on the handle, move in steps, release. */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
+  // The columns sit side by side below the filters bar: with the handle in view, so is the top of
+  // the column it is dropped on.
+  await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag, or nowhere to drop');
