@@ -123,6 +123,9 @@ async function everyScreen(page: Page, words: Words, ids: { property: number; br
   await page.getByRole('button', { name: words.saveUf }).click();
   const toast = page.getByRole('alert').filter({ hasText: '39' });
   await expect(toast).toBeVisible();
+  // Hovered, the toast stays (Mantine pauses its auto-close): the check below can outlast it on a
+  // loaded machine, and the close button must still be there to be clicked.
+  await toast.hover();
   await expectNamedControls(page, 'a toast');
   await toast.getByRole('button', { name: words.closeToast }).click();
   await expect(toast).toBeHidden();

@@ -1,5 +1,5 @@
 import { STATS_GROUPS, type StatsGroup } from '@bec/contracts';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '@/lib/use-search-params-update';
 
 const DEFAULT_GROUP: StatsGroup = 'comuna';
 const PARAM = 'group';
@@ -13,18 +13,14 @@ const isGroup = (value: string | null): value is StatsGroup =>
  * left as they are. Changing it replaces the history entry.
  */
 export function useStatsGroupParam(): [StatsGroup, (group: StatsGroup) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useSearchParamsUpdate();
   const value = searchParams.get(PARAM);
   const group = isGroup(value) ? value : DEFAULT_GROUP;
   const setGroup = (next: StatsGroup) =>
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next === DEFAULT_GROUP) params.delete(PARAM);
-        else params.set(PARAM, next);
-        return params;
-      },
-      { replace: true },
-    );
+    update((params) => {
+      if (next === DEFAULT_GROUP) params.delete(PARAM);
+      else params.set(PARAM, next);
+      return params;
+    });
   return [group, setGroup];
 }

@@ -54,4 +54,19 @@ describe('usePropertyFilterParams', () => {
     act(() => hook().change({ rooms_min: undefined, common_expenses_max: undefined }));
     expect(router.state.location.search).toBe('?group=type&q=casa&bathrooms_min=2&parking_min=1');
   });
+
+  it('builds a second change on the first before the first has rendered, and forgets it after', async () => {
+    const { router, hook } = renderAt('/data?group=type');
+    const { change } = hook();
+    act(() => {
+      change({ rooms_min: 3 });
+      change({ bathrooms_min: 2 });
+    });
+    expect(router.state.location.search).toBe('?group=type&rooms_min=3&bathrooms_min=2');
+
+    // Back where the first change started (a link, the back button): a change builds on that.
+    await act(() => router.navigate('/data?group=type', { replace: true }));
+    act(() => hook().change({ parking_min: 1 }));
+    expect(router.state.location.search).toBe('?group=type&parking_min=1');
+  });
 });

@@ -1,10 +1,10 @@
-import { useSearchParams } from 'react-router';
 import {
   PROPERTY_FILTER_KEYS,
   type PropertyFilters,
   parsePropertyFilters,
   propertyFiltersToSearchParams,
 } from '@/features/properties/api/get-properties';
+import { useSearchParamsUpdate } from '@/lib/use-search-params-update';
 
 /**
  * `filters` as search params, after the page's own other parameters (the statistics' `group`, a
@@ -24,13 +24,10 @@ function withFilters(current: URLSearchParams, filters: PropertyFilters): URLSea
  * page's other parameters.
  */
 export function usePropertyFilterParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useSearchParamsUpdate();
   const filters = parsePropertyFilters(searchParams);
   const change = (patch: PropertyFilters) =>
-    setSearchParams(
-      (current) => withFilters(current, { ...parsePropertyFilters(current), ...patch }),
-      { replace: true },
-    );
-  const clear = () => setSearchParams((current) => withFilters(current, {}), { replace: true });
+    update((current) => withFilters(current, { ...parsePropertyFilters(current), ...patch }));
+  const clear = () => update((current) => withFilters(current, {}));
   return { filters, change, clear };
 }

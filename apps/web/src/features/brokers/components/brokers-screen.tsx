@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useBrokerList } from '@/features/brokers/api/get-brokers';
 import { BrokerActions } from '@/features/brokers/components/broker-actions';
@@ -24,31 +24,28 @@ import { NewBrokerButton } from '@/features/brokers/components/broker-form-modal
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import { formatInteger } from '@/lib/format';
+import { useSearchParamsUpdate } from '@/lib/use-search-params-update';
 
 /** How long typing pauses before the search runs (and the URL changes). */
 const SEARCH_DELAY_MS = 300;
 
 /** The search (`q`) and the archived choice (`archived=1`), as the page's URL holds them. */
 function useBrokerListParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useSearchParamsUpdate();
   const q = (searchParams.get('q') ?? '').trim();
   const archived = searchParams.get('archived') === '1';
   const change = (patch: { q?: string; archived?: boolean }) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (patch.q !== undefined) {
-          if (patch.q.trim()) next.set('q', patch.q.trim());
-          else next.delete('q');
-        }
-        if (patch.archived !== undefined) {
-          if (patch.archived) next.set('archived', '1');
-          else next.delete('archived');
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    update((next) => {
+      if (patch.q !== undefined) {
+        if (patch.q.trim()) next.set('q', patch.q.trim());
+        else next.delete('q');
+      }
+      if (patch.archived !== undefined) {
+        if (patch.archived) next.set('archived', '1');
+        else next.delete('archived');
+      }
+      return next;
+    });
   return { q, archived, change };
 }
 
