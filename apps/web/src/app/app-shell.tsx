@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Burger, CloseButton, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { navLinksFor } from '@/app/nav-links';
 import { paths } from '@/config/paths';
@@ -34,10 +35,17 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // Below the breakpoint the open sidebar covers the page, so following a link closes it.
   const isMobile = useMediaQuery('(max-width: 48em)');
-  const { status, user } = useAuth();
+  const { status, user, session } = useAuth();
   const t = useT();
   const { pathname } = useLocation();
   const links = navLinksFor(status, user?.role ?? null);
+  // A member's working set is kept for reading offline (ADR 046); its queries are composed here.
+  const queryClient = useQueryClient();
+  const saveWorkingSet = useCallback(
+    (subject: string, signal: AbortSignal) =>
+      import('@/app/working-set').then((set) => set.saveWorkingSet(queryClient, subject, signal)),
+    [queryClient],
+  );
 
   return (
     <AppShell
@@ -95,7 +103,10 @@ export function AppLayout() {
 
       <AppShell.Main>
         <Suspense fallback={null}>
-          <AppStatus />
+          <AppStatus
+            subject={status === 'authenticated' ? (session?.subject ?? null) : null}
+            saveWorkingSet={saveWorkingSet}
+          />
         </Suspense>
         <Outlet />
       </AppShell.Main>

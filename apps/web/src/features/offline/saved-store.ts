@@ -1,0 +1,42 @@
+import { createStore, del, get, update } from 'idb-keyval';
+
+/**
+ * Where reading offline keeps a member's data (ADR 046): one IndexedDB database, every key named
+ * after the member's subject (`<kind>:<subject>`), so one account never reads another's.
+ * A small interface, so tests give a Map instead.
+ */
+export type SavedStore = {
+  get: (key: string) => Promise<unknown>;
+  /** Reads, changes and writes one key in one transaction. */
+  update: (key: string, change: (old: unknown) => unknown) => Promise<void>;
+  del: (key: string) => Promise<void>;
+};
+
+export const OFFLINE_DATABASE = 'bec-offline';
+
+let idbStore: SavedStore | null = null;
+
+/** Where there is no IndexedDB (tests in jsdom, some private modes) nothing is kept. */
+const nothingKept: SavedStore = {
+  get: async () => undefined,
+  update: async () => undefined,
+  del: async () => undefined,
+};
+
+/** The IndexedDB store, opened on first use. */
+export function savedStore(): SavedStore {
+  if (idbStore) return idbStore;
+  if (typeof indexedDB === 'undefined') return nothingKept;
+  const store = createStore(OFFLINE_DATABASE, 'saved');
+  idbStore = {
+    get: (key) => get(key, store),
+    update: (key, change) => update(key, change, store),
+    del: (key) => del(key, store),
+  };
+  return idbStore;
+}
+
+/** The member's saved queries. */
+export const queriesKey = (subject: string) => `queries:${subject}`;
+/** The ids of the properties the member opened last, newest first. */
+export const openedKey = (subject: string) => `opened:${subject}`;
