@@ -78,10 +78,20 @@ export const initialAuthState: AuthState = {
 /**
  * Where a page load starts. With no session stored (a first visit, or after signing out) nobody
  * can be signed in, so the signed-out screen paints at once instead of waiting for the sign-in
- * service; with one, the status stays loading until it is restored.
+ * service; with one, the status stays loading until it is restored (or, offline, the member kept
+ * for that session is signed in at once).
  */
-export const startingAuthState = (sessionStored: boolean): AuthState =>
-  sessionStored ? initialAuthState : { ...initialAuthState, status: 'unauthenticated' };
+export const startingAuthState = (
+  sessionStored: boolean,
+  offlineMember: { session: Session; user: Me } | null = null,
+): AuthState => {
+  // Opened offline with a member kept (ADR 046): signed in for reading, with the role last known;
+  // the provider and the API are asked when the network is back.
+  if (offlineMember !== null) {
+    return { ...initialAuthState, status: 'authenticated', ...offlineMember };
+  }
+  return sessionStored ? initialAuthState : { ...initialAuthState, status: 'unauthenticated' };
+};
 
 const signedOut = (state: AuthState): AuthState => ({
   ...state,

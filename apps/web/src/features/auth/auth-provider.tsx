@@ -14,6 +14,12 @@ import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context
 import { type AuthEvent, authReducer, startingAuthState } from '@/features/auth/auth-machine';
 import { identityProviderQueryOptions } from '@/features/auth/identity-provider';
 import {
+  forgetMember,
+  rememberedSubject,
+  rememberMember,
+  storedMember,
+} from '@/features/auth/offline-member';
+import {
   endSession,
   freshAccessToken,
   sessionMayBeStored,
@@ -25,7 +31,14 @@ import { currentLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { ApiError, errorText } from '@/lib/api-error';
 
-export type AuthProviderProps = { children: ReactNode };
+export type AuthProviderProps = {
+  children: ReactNode;
+  /**
+   * Removes what the browser keeps of a member for working offline: on signing out, and when
+   * another account signs in (the app passes the offline feature's, ADR 046).
+   */
+  forgetOfflineData?: (subject: string) => Promise<void>;
+};
 
 /**
  * Whether a session was stored when the page loaded; if so, the profile call's code starts
@@ -80,10 +93,13 @@ function profileEvent(me: {
  * TanStack Query; the effects here only report query outcomes to the machine and subscribe to the
  * session's events.
  */
-export function AuthProvider({ children }: AuthProviderProps) {
+export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const sessionStored = useSessionStoredAtStart();
-  const [state, dispatch] = useReducer(authReducer, sessionStored, startingAuthState);
+  // Offline, the provider cannot restore the session: the member kept for it opens the app.
+  const [state, dispatch] = useReducer(authReducer, sessionStored, (stored) =>
+    startingAuthState(stored, stored && !navigator.onLine ? storedMember() : null),
+  );
 
   const firstPaintDone = useFirstPaintDone();
   // With a session to restore, the sign-in service is loaded at once: the page waits for it.
@@ -153,6 +169,16 @@ export function AuthProvider({ children }: AuthProviderProps) {
     if (me.error instanceof ApiError && me.error.status === 401) void userManager?.removeUser();
   }, [me.status, me.data, me.error, userManager]);
 
+  // The member's profile is kept for opening offline; another account's offline data goes.
+  const memberSubject = state.status === 'authenticated' ? (state.session?.subject ?? null) : null;
+  const member = state.user;
+  useEffect(() => {
+    if (memberSubject === null || member === null) return;
+    const previous = rememberedSubject();
+    if (previous !== null && previous !== memberSubject) void forgetOfflineData?.(previous);
+    rememberMember(memberSubject, member);
+  }, [memberSubject, member, forgetOfflineData]);
+
   const signIn = useCallback(
     async (returnTo?: string) => {
       if (userManager === null) return;
@@ -165,9 +191,18 @@ export function AuthProvider({ children }: AuthProviderProps) {
     },
     [userManager],
   );
+  const subject = state.session?.subject ?? null;
   const signOut = useCallback(async () => {
-    if (userManager !== null) await endSession(userManager);
-  }, [userManager]);
+    // Offline the provider is out of reach: the session stored here is all there is to end.
+    forgetMember({ sessions: userManager === null });
+    if (subject !== null) await forgetOfflineData?.(subject).catch(() => undefined);
+    if (userManager !== null) {
+      await endSession(userManager);
+      return;
+    }
+    dispatch({ type: 'SIGNED_OUT' });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+  }, [userManager, subject, forgetOfflineData, queryClient]);
 
   const { refetch: refetchIdentityProvider, isError: identityProviderFailed } = identityProvider;
   const { refetch: refetchSession, isError: sessionFailed } = session;

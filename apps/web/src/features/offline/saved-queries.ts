@@ -100,10 +100,9 @@ export async function startSaving(
   for (const prefix of SAVED_PREFIXES) client.setQueryDefaults(prefix, { gcTime: SAVED_GC_MS });
   const saved = (await store.get(queriesKey(subject))) as SavedQueries | undefined;
   if (mine !== generation) return;
-  if (saved?.format === FORMAT && now - saved.savedAt <= SAVED_MAX_AGE_MS) {
-    hydrate(client, saved.state);
-    setSavedAt(saved.savedAt);
-  }
+  const usable = saved?.format === FORMAT && now - saved.savedAt <= SAVED_MAX_AGE_MS;
+  if (usable) hydrate(client, saved.state);
+  setSavedAt(usable ? saved.savedAt : null);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {

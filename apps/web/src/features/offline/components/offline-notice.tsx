@@ -1,6 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { useT } from '@/i18n/use-t';
-import { formatDateTime, formatTime, sameDay } from '@/lib/format';
+import { formatDate, formatTime, sameDay } from '@/lib/format';
 import '@/features/offline/messages';
 
 export type OfflineNoticeProps = {
@@ -20,7 +20,10 @@ export function OfflineNotice({ savedAt, needsNetwork, now = Date.now() }: Offli
   let text: string;
   if (savedAt === null) text = t('offline.offline');
   else if (sameDay(savedAt, now)) text = t('offline.savedToday', { time: formatTime(savedAt) });
-  else text = t('offline.savedEarlier', { date: formatDateTime(new Date(savedAt).toISOString()) });
+  else {
+    const date = formatDate(new Date(savedAt).toISOString());
+    text = t('offline.savedEarlier', { date, time: formatTime(savedAt) });
+  }
   return (
     <Paper role="status" bg="yellow.1" px="md" py="xs" mb="md" radius="sm">
       <Text size="sm">{text}</Text>
