@@ -50,8 +50,9 @@ export function storedMember(): { session: Session; user: Me } | null {
   const member = read<StoredMember>(MEMBER_KEY);
   if (member === null) return null;
   for (const key of storedKeys()) {
-    const profile = read<{ profile?: { sub?: string; name?: string; email?: string } }>(key)
-      ?.profile;
+    const profile = read<{ profile?: { sub?: string; name?: string; email?: string } }>(
+      key,
+    )?.profile;
     if (profile?.sub === member.subject) {
       return {
         session: {

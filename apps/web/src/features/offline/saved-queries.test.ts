@@ -9,7 +9,7 @@ import {
 } from './saved-queries';
 import { mapStore } from './testing/map-store';
 
-type Saved = { savedAt: number; state: { queries: { queryKey: unknown[] }[] } };
+type Saved = { savedAt: number; queries: { queryKey: unknown[] }[] };
 
 const detail = (id: number) => ({ id, name: `Casa ${id}` });
 
@@ -38,7 +38,7 @@ describe('saving the working set', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect([...store.map.keys()]).toEqual(['queries:ana']);
     const saved = store.map.get('queries:ana') as Saved;
-    expect(saved.state.queries.map((query) => query.queryKey)).toEqual([
+    expect(saved.queries.map((query) => query.queryKey)).toEqual([
       ['properties', 'detail', 1],
       ['visits', 'upcoming'],
     ]);

@@ -1,11 +1,4 @@
-import {
-  type DehydratedState,
-  dehydrate,
-  hydrate,
-  type Query,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { queriesKey, type SavedStore, savedStore } from '@/features/offline/saved-store';
 
 /**
@@ -33,7 +26,9 @@ const SAVE_DELAY_MS = 1000;
 /** Written with the data; a build that reads another shape ignores it. */
 const FORMAT = 1;
 
-type SavedQueries = { format: number; savedAt: number; state: DehydratedState };
+/** A query's key, data and when it was fetched: what a page needs to show it again. */
+type SavedQuery = { queryKey: QueryKey; data: unknown; dataUpdatedAt: number };
+type SavedQueries = { format: number; savedAt: number; queries: SavedQuery[] };
 
 const startsWith = (key: QueryKey, prefix: QueryKey) =>
   prefix.every((part, index) => key[index] === part);
@@ -42,21 +37,38 @@ const isSaved = (query: Query) =>
   SAVED_PREFIXES.some((prefix) => startsWith(query.queryKey, prefix));
 const isDetail = (query: Query) => startsWith(query.queryKey, SAVED_PREFIXES[0] ?? []);
 
-/** Which queries to save now: every matching one, but only the newest property pages. */
-function savedQueries(client: QueryClient): Set<string> {
+/**
+ * The queries to save now: every matching one, but only the newest property pages. Plain data,
+ * read off the cache (TanStack's dehydrate would pull query-core's internals into this chunk and
+ * split the first-load bundle around them).
+ */
+function queriesToSave(client: QueryClient): SavedQuery[] {
   const matching = client.getQueryCache().getAll().filter(isSaved);
   const details = matching
     .filter(isDetail)
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
-  const dropped = new Set(details.slice(MAX_SAVED_DETAILS).map((query) => query.queryHash));
-  return new Set(
-    matching.map((query) => query.queryHash).filter((hash) => !dropped.has(hash)),
-  );
+  const dropped = new Set(details.slice(MAX_SAVED_DETAILS));
+  return matching
+    .filter((query) => !dropped.has(query))
+    .map(({ queryKey, state }) => ({
+      queryKey,
+      data: state.data,
+      dataUpdatedAt: state.dataUpdatedAt,
+    }));
+}
+
+/** Puts saved queries in the cache, unless it holds a newer copy already. */
+function restore(client: QueryClient, queries: SavedQuery[]) {
+  for (const { queryKey, data, dataUpdatedAt } of queries) {
+    const held = client.getQueryState(queryKey);
+    if (held?.data !== undefined && held.dataUpdatedAt >= dataUpdatedAt) continue;
+    client.setQueryData(queryKey, data, { updatedAt: dataUpdatedAt });
+  }
 }
 
 /** When the saved data is from: its newest fetch. */
-const newestFetch = (state: DehydratedState) =>
-  state.queries.reduce((newest, query) => Math.max(newest, query.state.dataUpdatedAt), 0);
+const newestFetch = (queries: SavedQuery[]) =>
+  queries.reduce((newest, query) => Math.max(newest, query.dataUpdatedAt), 0);
 
 // When the data shown offline was saved, for the offline notice.
 let savedAt: number | null = null;
@@ -101,19 +113,20 @@ export async function startSaving(
   const saved = (await store.get(queriesKey(subject))) as SavedQueries | undefined;
   if (mine !== generation) return;
   const usable = saved?.format === FORMAT && now - saved.savedAt <= SAVED_MAX_AGE_MS;
-  if (usable) hydrate(client, saved.state);
+  if (usable) restore(client, saved.queries);
   setSavedAt(usable ? saved.savedAt : null);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     timer = undefined;
-    const keep = savedQueries(client);
-    const state = dehydrate(client, { shouldDehydrateQuery: (query) => keep.has(query.queryHash) });
-    if (state.queries.length === 0) return;
-    const record: SavedQueries = { format: FORMAT, savedAt: newestFetch(state), state };
-    void store.update(queriesKey(subject), () => record).then(() => {
-      if (mine === generation) setSavedAt(record.savedAt);
-    });
+    const queries = queriesToSave(client);
+    if (queries.length === 0) return;
+    const record: SavedQueries = { format: FORMAT, savedAt: newestFetch(queries), queries };
+    void store
+      .update(queriesKey(subject), () => record)
+      .then(() => {
+        if (mine === generation) setSavedAt(record.savedAt);
+      });
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
