@@ -1,7 +1,7 @@
 import { openedKey, type SavedStore, savedStore } from '@/features/offline/saved-store';
 
 /** Properties opened last that stay readable offline (issue 33 asks for at least 50). */
-export const MAX_OPENED = 50;
+const MAX_OPENED = 50;
 
 const asIds = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];

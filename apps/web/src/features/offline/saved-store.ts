@@ -12,7 +12,7 @@ export type SavedStore = {
   del: (key: string) => Promise<void>;
 };
 
-export const OFFLINE_DATABASE = 'bec-offline';
+const OFFLINE_DATABASE = 'bec-offline';
 
 let idbStore: SavedStore | null = null;
 
