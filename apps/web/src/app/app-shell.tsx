@@ -1,7 +1,6 @@
 import { Anchor, AppShell, Burger, CloseButton, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { navLinksFor } from '@/app/nav-links';
 import { paths } from '@/config/paths';
@@ -14,11 +13,10 @@ const UfChip = lazy(() =>
   import('@/features/uf/components/uf-chip').then(({ UfChip }) => ({ default: UfChip })),
 );
 
-// Offline and new-version notices, and the service worker's registration: after the first screen.
+// Offline and new-version notices, the service worker's registration and the member's working
+// set kept for reading offline (ADR 046): after the first screen.
 const AppStatus = lazy(() =>
-  import('@/features/offline/components/app-status').then(({ AppStatus }) => ({
-    default: AppStatus,
-  })),
+  import('@/app/app-status').then(({ AppStatus }) => ({ default: AppStatus })),
 );
 
 /** The sidebar's "40 units" (docs/product.md, Screens and routes): 40 spacing units of 4 px. */
@@ -39,13 +37,6 @@ export function AppLayout() {
   const t = useT();
   const { pathname } = useLocation();
   const links = navLinksFor(status, user?.role ?? null);
-  // A member's working set is kept for reading offline (ADR 046); its queries are composed here.
-  const queryClient = useQueryClient();
-  const saveWorkingSet = useCallback(
-    (subject: string, signal: AbortSignal) =>
-      import('@/app/working-set').then((set) => set.saveWorkingSet(queryClient, subject, signal)),
-    [queryClient],
-  );
 
   return (
     <AppShell
@@ -105,7 +96,6 @@ export function AppLayout() {
         <Suspense fallback={null}>
           <AppStatus
             subject={status === 'authenticated' ? (session?.subject ?? null) : null}
-            saveWorkingSet={saveWorkingSet}
           />
         </Suspense>
         <Outlet />

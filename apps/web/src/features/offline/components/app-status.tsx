@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { OfflineNotice } from '@/features/offline/components/offline-notice';
 import { UpdateBanner } from '@/features/offline/components/update-banner';
@@ -19,7 +19,7 @@ export type AppStatusProps = {
   /** The signed-in member's subject: their working set is saved for reading offline. */
   subject: string | null;
   /** Fetches the member's working set (the app composes it from the features' queries). */
-  saveWorkingSet: (subject: string, signal: AbortSignal) => Promise<void>;
+  saveWorkingSet: (client: QueryClient, subject: string, signal: AbortSignal) => Promise<void>;
 };
 
 /** Saves the member's working set while signed in, and puts back what was saved (ADR 046). */
@@ -38,7 +38,7 @@ function useSavedWorkingSet(
     if (subject === null || !online) return undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      saveWorkingSet(subject, controller.signal).catch((error: unknown) => {
+      saveWorkingSet(client, subject, controller.signal).catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('The working set was not saved', error);
       });
     }, WORKING_SET_DELAY_MS);
@@ -46,7 +46,7 @@ function useSavedWorkingSet(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [subject, online, saveWorkingSet]);
+  }, [client, subject, online, saveWorkingSet]);
 }
 
 /**
