@@ -94,9 +94,7 @@ export function AppLayout() {
 
       <AppShell.Main>
         <Suspense fallback={null}>
-          <AppStatus
-            subject={status === 'authenticated' ? (session?.subject ?? null) : null}
-          />
+          <AppStatus subject={status === 'authenticated' ? (session?.subject ?? null) : null} />
         </Suspense>
         <Outlet />
       </AppShell.Main>

@@ -14,12 +14,6 @@ import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context
 import { type AuthEvent, authReducer, startingAuthState } from '@/features/auth/auth-machine';
 import { identityProviderQueryOptions } from '@/features/auth/identity-provider';
 import {
-  forgetMember,
-  rememberedSubject,
-  rememberMember,
-  storedMember,
-} from '@/features/auth/offline-member';
-import {
   endSession,
   freshAccessToken,
   sessionMayBeStored,
@@ -52,6 +46,9 @@ function useSessionStoredAtStart(): boolean {
   });
   return stored;
 }
+
+/** The member kept for opening offline (ADR 046): loaded when needed, out of the first load. */
+const memberMemory = () => import('@/features/auth/offline-member');
 
 /** False until the browser has painted the first frame. */
 function useFirstPaintDone(): boolean {
@@ -96,10 +93,16 @@ function profileEvent(me: {
 export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const sessionStored = useSessionStoredAtStart();
-  // Offline, the provider cannot restore the session: the member kept for it opens the app.
-  const [state, dispatch] = useReducer(authReducer, sessionStored, (stored) =>
-    startingAuthState(stored, stored && !navigator.onLine ? storedMember() : null),
-  );
+  const [state, dispatch] = useReducer(authReducer, sessionStored, startingAuthState);
+  // Offline, the provider cannot restore the session: the member kept for it opens the app (its
+  // code, precached, is loaded only then).
+  useEffect(() => {
+    if (!sessionStored || navigator.onLine) return;
+    void memberMemory().then(({ storedMember }) => {
+      const member = storedMember();
+      if (member !== null) dispatch({ type: 'OFFLINE_MEMBER', ...member });
+    });
+  }, [sessionStored]);
 
   const firstPaintDone = useFirstPaintDone();
   // With a session to restore, the sign-in service is loaded at once: the page waits for it.
@@ -174,9 +177,11 @@ export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps)
   const member = state.user;
   useEffect(() => {
     if (memberSubject === null || member === null) return;
-    const previous = rememberedSubject();
-    if (previous !== null && previous !== memberSubject) void forgetOfflineData?.(previous);
-    rememberMember(memberSubject, member);
+    void memberMemory().then(({ rememberedSubject, rememberMember }) => {
+      const previous = rememberedSubject();
+      if (previous !== null && previous !== memberSubject) void forgetOfflineData?.(previous);
+      rememberMember(memberSubject, member);
+    });
   }, [memberSubject, member, forgetOfflineData]);
 
   const signIn = useCallback(
@@ -194,7 +199,7 @@ export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps)
   const subject = state.session?.subject ?? null;
   const signOut = useCallback(async () => {
     // Offline the provider is out of reach: the session stored here is all there is to end.
-    forgetMember({ sessions: userManager === null });
+    (await memberMemory()).forgetMember({ sessions: userManager === null });
     if (subject !== null) await forgetOfflineData?.(subject).catch(() => undefined);
     if (userManager !== null) {
       await endSession(userManager);
