@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { missingBrowserReason } from '@bec/testkit/browser';
+import { validProperty } from '@bec/testkit/property-fixture';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { api, fillRequired, signIn } from '../support';
@@ -17,8 +18,10 @@ test.skip(skipReason !== undefined, skipReason);
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
 
 const NAME = `Casa sin conexión ${Date.now()}`;
+const TO_VISIT = `Casa por visitar ${Date.now()}`;
 let folder = '';
-let propertyId = 0;
+/** The properties this journey added and has not deleted yet. */
+let created: number[] = [];
 
 test.beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), 'bec-e2e-offline-'));
@@ -99,18 +102,24 @@ const savedDetail = (page: Page, id: number) =>
     return keys.includes(JSON.stringify(['properties', 'detail', id]));
   }, id);
 
+/** Deletes the journey's properties (the later journeys count them); answers the statuses. */
+async function deleteCreated(page: Page) {
+  const statuses: number[] = [];
+  for (const id of created)
+    statuses.push((await api(page, 'DELETE', `/api/properties/${id}`)).status);
+  created = [];
+  return statuses;
+}
+
 test.afterEach(async ({ page, context }) => {
-  // A failure half-way must not leave the property for the journeys that count them.
-  if (propertyId === 0) return;
+  // A failure half-way must not leave its properties behind.
+  if (created.length === 0) return;
   await context.setOffline(false);
-  if (
-    (await page.evaluate(() =>
-      Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')),
-    )) === false
-  )
-    await signIn(page, PRODUCTION.admin);
-  await api(page, 'DELETE', `/api/properties/${propertyId}`);
-  propertyId = 0;
+  const signedIn = await page.evaluate(() =>
+    Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')),
+  );
+  if (!signedIn) await signIn(page, PRODUCTION.admin);
+  await deleteCreated(page);
 });
 
 test('offline, a property opened before shows with its cover photo; signing out leaves nothing behind', async ({
@@ -127,8 +136,25 @@ test('offline, a property opened before shows with its cover photo; signing out 
   await page.getByRole('button', { name: 'Agregar propiedad' }).click();
   await expect(page.getByText('¡Propiedad agregada!')).toBeVisible({ timeout: 30_000 });
   const href = await page.getByRole('link', { name: 'Ver la propiedad' }).getAttribute('href');
-  propertyId = Number(href?.match(/^\/properties\/(\d+)$/)?.[1]);
+  const propertyId = Number(href?.match(/^\/properties\/(\d+)$/)?.[1]);
   expect(propertyId).toBeGreaterThan(0);
+  created.push(propertyId);
+  // Another one, never opened, in the "Por visitar" column: part of the working set all the same.
+  const added = await api(page, 'POST', '/api/properties/add', {
+    ...validProperty({
+      name: TO_VISIT,
+      address: `Pasaje Sin Red ${10_000 + (Date.now() % 90_000)}`,
+      broker_id: null,
+      latitude: null,
+      longitude: null,
+      google_maps_url: null,
+    }),
+    stage: 'to_visit',
+    visited: false,
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const toVisitId = added.body.data.id as number;
+  created.push(toVisitId);
 
   // The worker installs (the whole build precached) and takes the page.
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -145,6 +171,8 @@ test('offline, a property opened before shows with its cover photo; signing out 
   await cover.first().scrollIntoViewIfNeeded();
   await loaded(cover.first());
   await expect.poll(() => savedDetail(page, propertyId)).toBe(true);
+  // The working set is fetched a few seconds after the app opens, one property at a time.
+  await expect.poll(() => savedDetail(page, toVisitId), { timeout: 30_000 }).toBe(true);
   await expect
     .poll(async () => (await cachedPhotos(page)).some((url) => url.includes('/photos/')))
     .toBe(true);
@@ -160,6 +188,10 @@ test('offline, a property opened before shows with its cover photo; signing out 
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toHaveCount(0);
 
+  // The property never opened but waiting in "Por visitar" reads offline too.
+  await page.goto(`/properties/${toVisitId}`);
+  await expect(page.getByRole('heading', { name: TO_VISIT })).toBeVisible();
+
   // A screen never opened says plainly that it needs the network, instead of loading forever.
   await page.goto('/brokers');
   await expect(
@@ -174,11 +206,10 @@ test('offline, a property opened before shows with its cover photo; signing out 
     ]),
   );
 
-  // Back online: the property goes (the later journeys count properties), then signing out.
+  // Back online: the properties go (the later journeys count properties), then signing out.
   await context.setOffline(false);
   await page.goto('/home');
-  expect((await api(page, 'DELETE', `/api/properties/${propertyId}`)).status).toBe(200);
-  propertyId = 0;
+  expect(await deleteCreated(page)).toEqual([200, 200]);
   await page.getByRole('banner').getByRole('button', { name: 'Ana Admin' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(new RegExp(`^${new URL(PRODUCTION.issuer).origin}/`));
