@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FORGET_PHOTOS, PHOTOS_CACHE } from '@/config/service-worker';
+import { mapStore } from './testing/map-store';
+
+const store = mapStore();
+vi.mock('@/features/offline/saved-store', async (original) => ({
+  ...(await original<typeof import('./saved-store')>()),
+  savedStore: () => store,
+}));
+
+const { forgetOfflineData } = await import('./forget-offline-data');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+  store.map.clear();
+});
+
+describe('forgetOfflineData', () => {
+  it("removes the member's saved queries, opened list and photos, and no other member's", async () => {
+    store.map.set('queries:ana', { format: 1 });
+    store.map.set('opened:ana', [1, 2]);
+    store.map.set('queries:bea', { format: 1 });
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      delete: async (name: string) => {
+        deleted.push(name);
+        return true;
+      },
+    });
+    // The worker that keeps the photos answers once it has emptied them.
+    const postMessage = vi.fn((message: string, [port]: MessagePort[]) =>
+      port?.postMessage(message),
+    );
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { controller: { postMessage } },
+    });
+
+    await forgetOfflineData('ana');
+
+    expect([...store.map.keys()]).toEqual(['queries:bea']);
+    expect(postMessage).toHaveBeenCalledWith(FORGET_PHOTOS, [expect.any(MessagePort)]);
+    expect(deleted).toEqual([PHOTOS_CACHE]);
+  });
+});
