@@ -35,6 +35,7 @@ export async function saveWorkingSet(
   client: QueryClient,
   subject: string,
   signal: AbortSignal,
+  pace = PACE_MS,
 ): Promise<void> {
   const column = await client.fetchInfiniteQuery(stageColumnQueryOptions('to_visit', ''));
   const upcoming = await client.fetchQuery(upcomingVisitsQueryOptions());
@@ -44,15 +45,21 @@ export async function saveWorkingSet(
     ...column.pages.flatMap((page) => page.props.map((card) => card.id)),
     ...upcoming.visits.map((visit) => visit.property_id),
   ]);
+  // A card's cover and a page's first thumbnail are the same link: each asked for once.
+  const warmed = new Set<string>();
+  const warm = async (url: string | null | undefined) => {
+    if (!url || warmed.has(url)) return;
+    warmed.add(url);
+    await warmPhoto(url);
+  };
   for (const card of column.pages.flatMap((page) => page.props)) {
     if (signal.aborted) return;
-    if (card.photo_url) await warmPhoto(card.photo_url);
+    await warm(card.photo_url);
   }
   for (const id of ids) {
     if (signal.aborted || !navigator.onLine) return;
     const property = await client.fetchQuery(propertyQueryOptions(id)).catch(() => null);
-    const cover = property?.photo_urls[0];
-    if (cover) await warmPhoto(cover.thumbnail_url);
-    await pause(PACE_MS, signal);
+    await warm(property?.photo_urls[0]?.thumbnail_url);
+    await pause(pace, signal);
   }
 }
