@@ -91,4 +91,15 @@ describe('saving the working set', () => {
     expect(store.map.size).toBe(0);
     expect(getSavedAt()).toBeNull();
   });
+
+  it("forgetting the member before leaves the next member's saving alone", async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const client = new QueryClient();
+    await startSaving(client, 'bea', store);
+    await forgetSavedQueries('ana', store);
+    await fetchSome(client);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect([...store.map.keys()]).toEqual(['queries:bea']);
+  });
 });

@@ -87,6 +87,7 @@ export const subscribeSavedAt = (listener: () => void) => {
 export const getSavedAt = () => savedAt;
 
 let stopCurrent: (() => void) | null = null;
+let savingFor: string | null = null;
 let generation = 0;
 
 /** Stops saving (before the member's data is forgotten: nothing written after). */
@@ -94,6 +95,7 @@ export function stopSaving() {
   generation += 1;
   stopCurrent?.();
   stopCurrent = null;
+  savingFor = null;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function startSaving(
   now = Date.now(),
 ): Promise<void> {
   stopSaving();
+  savingFor = subject;
   const mine = generation;
   for (const prefix of SAVED_PREFIXES) client.setQueryDefaults(prefix, { gcTime: SAVED_GC_MS });
   const saved = (await store.get(queriesKey(subject))) as SavedQueries | undefined;
@@ -143,7 +146,10 @@ export async function forgetSavedQueries(
   subject: string,
   store: SavedStore = savedStore(),
 ): Promise<void> {
-  stopSaving();
+  // Another member's saving, started since (they signed in), goes on.
+  if (savingFor === subject) {
+    stopSaving();
+    setSavedAt(null);
+  }
   await store.del(queriesKey(subject));
-  setSavedAt(null);
 }
