@@ -95,7 +95,7 @@ export function AppLayout() {
 
       <AppShell.Main>
         <Suspense fallback={null}>
-          <AppStatus />
+          <AppStatus userId={status === 'authenticated' ? user?.id : undefined} />
         </Suspense>
         <Outlet />
       </AppShell.Main>

@@ -1,5 +1,6 @@
 import { OFFLINE_QUEUE_SYNC_TAG } from '@/config/service-worker';
 import { newIdempotencyKey } from '@/lib/api-client';
+import '@/lib/offline-queue/messages';
 import { flushOfflineQueue } from '@/lib/offline-queue/sender';
 import {
   addQueueItem,
@@ -34,8 +35,9 @@ export async function queueWrite(
   userId: number,
   write: QueuedWrite,
   label: string,
+  key: string = newIdempotencyKey(),
 ): Promise<QueueItem> {
-  const item = await addQueueItem(userId, write, { label, key: newIdempotencyKey() });
+  const item = await addQueueItem(userId, write, { label, key });
   void requestBackgroundSync().catch(() => undefined);
   void flushOfflineQueue(userId);
   return item;
