@@ -1,7 +1,7 @@
 import type { MovePropertyStageBody, VisitBody } from '@bec/contracts';
 
 /** A photo kept on the phone until it is sent: the file itself, and its storage path once uploaded. */
-export type QueuedPhoto = { name: string; type: string; blob: Blob; path?: string | undefined };
+type QueuedPhoto = { name: string; type: string; blob: Blob; path?: string | undefined };
 
 /**
  * Where a queued write stands: waiting, on its way, done, or refused by the server (kept, with
