@@ -139,6 +139,11 @@ test('offline on a phone: a visit with two photos and a stage move wait on it, t
     await page.keyboard.press('Escape');
     await expect(list).toBeHidden();
     await expect(page.getByRole('button', { name: /^Pendiente de sincronizar/ })).toBeHidden();
+    // The page loads again what the sync changed: the visit is listed, the stage the server's.
+    const visits = page.getByRole('region', { name: 'Visitas' });
+    await expect(visits.getByRole('listitem')).toHaveCount(1);
+    await expect(visits.getByRole('listitem')).toContainText('Luminosa, sin humedad');
+    await expect(page.getByTestId('property-stage')).toHaveText('En negociación');
     await expectSyncedOnce(page, id);
   } finally {
     await context.setOffline(false);

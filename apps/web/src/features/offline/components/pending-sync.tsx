@@ -1,5 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useOfflineQueue } from '@/features/offline/use-offline-queue';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
@@ -82,6 +84,15 @@ export function PendingSync({ userId }: { userId: number }) {
   const items = useOfflineQueue(userId);
   const [opened, { open, close }] = useDisclosure(false);
   const waiting = items.filter((item) => item.state !== 'synced').length;
+  // A write that reached the server changes what the screens show (a visit, a stage): they load
+  // again, whatever they are.
+  const queryClient = useQueryClient();
+  const synced = items.filter((item) => item.state === 'synced').length;
+  const syncedBefore = useRef(synced);
+  useEffect(() => {
+    if (synced > syncedBefore.current) void queryClient.invalidateQueries();
+    syncedBefore.current = synced;
+  }, [synced, queryClient]);
   return (
     <>
       {waiting > 0 && (
