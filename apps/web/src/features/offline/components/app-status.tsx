@@ -14,6 +14,8 @@ const PendingSync = lazy(() =>
 export type AppStatusProps = {
   /** The signed-in member (`Me.id`), whose writes made offline are listed and sent. */
   userId?: number | undefined;
+  /** After a queued write reached the server. */
+  onSynced?: (() => void) | undefined;
 };
 
 /**
@@ -21,7 +23,7 @@ export type AppStatusProps = {
  * version ready. Mounted once, in the layout, after the first screen (it registers the service
  * worker).
  */
-export function AppStatus({ userId }: AppStatusProps) {
+export function AppStatus({ userId, onSynced }: AppStatusProps) {
   const online = useOnline();
   const { updateReady, applyUpdate } = useServiceWorkerUpdate();
   return (
@@ -29,7 +31,7 @@ export function AppStatus({ userId }: AppStatusProps) {
       {!online && <OfflineNotice />}
       {userId !== undefined && (
         <Suspense fallback={null}>
-          <PendingSync userId={userId} />
+          <PendingSync userId={userId} onSynced={onSynced} />
         </Suspense>
       )}
       {updateReady && <UpdateBanner onUpdate={applyUpdate} />}

@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useOfflineQueue } from '@/features/offline/use-offline-queue';
 import type { MessageId } from '@/i18n/message-id';
@@ -79,20 +78,25 @@ function QueueEntry({ item }: { item: QueueItem }) {
  * it opens the list of them, each with its state, and for a refused one its reason with retry
  * and discard.
  */
-export function PendingSync({ userId }: { userId: number }) {
+export function PendingSync({
+  userId,
+  onSynced,
+}: {
+  userId: number;
+  /** After a write reached the server: the layout marks every query stale. */
+  onSynced?: (() => void) | undefined;
+}) {
   const t = useT();
   const items = useOfflineQueue(userId);
   const [opened, { open, close }] = useDisclosure(false);
   const waiting = items.filter((item) => item.state !== 'synced').length;
-  // A write that reached the server changes what the screens show (a visit, a stage): they load
-  // again, whatever they are.
-  const queryClient = useQueryClient();
+  // A write that reached the server changes what the screens show (a visit, a stage).
   const synced = items.filter((item) => item.state === 'synced').length;
   const syncedBefore = useRef(synced);
   useEffect(() => {
-    if (synced > syncedBefore.current) void queryClient.invalidateQueries();
+    if (synced > syncedBefore.current) onSynced?.();
     syncedBefore.current = synced;
-  }, [synced, queryClient]);
+  }, [synced, onSynced]);
   return (
     <>
       {waiting > 0 && (
