@@ -15,12 +15,12 @@ const STATE_TEXT: Record<QueueItemState, MessageId> = {
   synced: 'offline.queue.synced',
   error: 'offline.queue.failed',
 };
-const STATE_COLOR: Record<QueueItemState, string> = {
-  pending: 'gray',
-  sending: 'blue',
-  synced: 'green',
-  error: 'red',
-};
+/** The badge's colour: grey waiting, blue on its way, green done, red refused. */
+const STATE_COLORS = new Map<QueueItemState, string>([
+  ['sending', 'blue'],
+  ['synced', 'green'],
+  ['error', 'red'],
+]);
 
 function QueueEntry({ item }: { item: QueueItem }) {
   const t = useT();
@@ -34,7 +34,7 @@ function QueueEntry({ item }: { item: QueueItem }) {
         <Text size="sm" fw={500}>
           {name}
         </Text>
-        <Badge color={STATE_COLOR[item.state]} variant="light">
+        <Badge color={STATE_COLORS.get(item.state) ?? 'gray'} variant="light">
           {t(STATE_TEXT[item.state])}
         </Badge>
       </Group>
