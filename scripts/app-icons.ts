@@ -1,7 +1,7 @@
 // Draws the web app manifest's icons (apps/web/vite.config.ts, ADR 044) from the app's mark,
 // apps/web/public/favicon.svg: `npm run icons`. The PNGs are committed;
 // run it again only when the mark changes.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
@@ -23,6 +23,7 @@ const draw = (svg: string, size: number, file: string) =>
     .png({ compressionLevel: 9, palette: true })
     .toFile(path.join(web, 'icons', file));
 
+mkdirSync(path.join(web, 'icons'), { recursive: true });
 await draw(favicon, 192, 'icon-192.png');
 await draw(favicon, 512, 'icon-512.png');
 await draw(maskable, 512, 'icon-maskable-512.png');

@@ -89,28 +89,38 @@ export function signIn(port: number, base: string, email: string): Promise<strin
 }
 
 /**
- * Empties the HTTP cache but keeps storage (the session). Lighthouse clears both unless told to
- * keep storage, and then it clears neither: without this a signed-in page would be measured with
- * the scripts the sign-in already cached, not as a first visit on a phone.
+ * Forgets the app's files but keeps storage (the session): the HTTP cache, and the service
+ * worker with its precache (ADR 044). Lighthouse clears both unless told to keep storage, and
+ * then it clears neither: without this a signed-in page would be measured with the files the
+ * sign-in already cached, not as the first visit after a deploy (every file new).
  */
-export function clearHttpCache(port: number): Promise<void> {
+export function forgetAppFiles(port: number, url: string): Promise<void> {
   return withPage(port, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(url).origin,
+      storageTypes: 'service_workers,cache_storage',
+    });
     await cdp.detach();
   });
 }
 
 /**
- * Empties the HTTP cache, then opens `url` once and waits until it is quiet: the app's files (and
- * photos, whose signed links are stable for a day) are then cached as after an earlier visit of
- * the same build, while the API's answers (`no-store`) are not.
+ * A returning visit of this build: the app's files forgotten, then `url` opened once, the
+ * service worker left installed with its precache and in control, and the page quiet. The HTTP
+ * cache then holds the photos (their signed links are stable for a day), never the API's answers
+ * (`no-store`).
  */
-export function primeHttpCache(port: number, url: string): Promise<void> {
-  return withPage(port, async (page) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
-    await page.goto(url, { waitUntil: 'networkidle' });
-  });
+export function primeReturningVisit(port: number, url: string): Promise<void> {
+  return forgetAppFiles(port, url).then(() =>
+    withPage(port, async (page) => {
+      await page.goto(url, { waitUntil: 'networkidle' });
+      // Activated means precached: the worker installs only once every file of the build is in.
+      // (Strings: this package is typed without the DOM's service worker types.)
+      await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+      await page.waitForFunction('navigator.serviceWorker.controller !== null');
+      await page.reload({ waitUntil: 'networkidle' });
+    }),
+  );
 }

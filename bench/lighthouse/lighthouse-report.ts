@@ -1,8 +1,12 @@
 import type { CategoryId, PageResult } from './lighthouse-run.js';
 
-/** Issue 15's goals for the first screen on a phone; SEO, FCP and TBT are shown without one. */
+/**
+ * Issue 15's goals for the first screen on a phone; SEO, FCP and TBT are shown without one. The
+ * performance goal is each page's own (`MeasuredPage`): 95 signed out, 98 for a signed-in
+ * returning visit (issue 33); the signed-in first visit after a deploy is reported beside, its
+ * performance and LCP without a goal.
+ */
 const GOALS = {
-  performance: 95,
   accessibility: 100,
   'best-practices': 100,
   lcpMs: 2500,
@@ -11,20 +15,28 @@ const GOALS = {
 
 export type Miss = { page: string; goal: string };
 
-const mark = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+/** A page's result and the performance score it must reach, or null when it is only reported. */
+export type MeasuredPage = PageResult & { performanceGoal: number | null };
+
+/** PASS or FAIL, or nothing for a figure without a goal. */
+const mark = (pass: boolean | null) => (pass === null ? '' : pass ? ' PASS' : ' FAIL');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Each goal of a page with its verdict, in table order. */
-function judged(page: PageResult) {
-  const category = (id: CategoryId, min: number) => {
+function judged(page: MeasuredPage) {
+  const category = (id: CategoryId, min: number | null) => {
     const score = page.scores[id];
-    return { text: score === null ? '–' : String(score), pass: score !== null && score >= min };
+    const text = score === null ? '–' : String(score);
+    return { text, pass: min === null ? null : score !== null && score >= min };
   };
   return {
-    performance: category('performance', GOALS.performance),
+    performance: category('performance', page.performanceGoal),
     accessibility: category('accessibility', GOALS.accessibility),
     'best-practices': category('best-practices', GOALS['best-practices']),
-    lcp: { text: seconds(page.metrics.lcp), pass: page.metrics.lcp <= GOALS.lcpMs },
+    lcp: {
+      text: seconds(page.metrics.lcp),
+      pass: page.performanceGoal === null ? null : page.metrics.lcp <= GOALS.lcpMs,
+    },
     cls: { text: page.metrics.cls.toFixed(3), pass: page.metrics.cls <= GOALS.cls },
   };
 }
@@ -37,11 +49,21 @@ function table(header: string[], rows: string[][]) {
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
+/** The performance goals of a table's pages, in words. */
+function performanceGoals(pages: MeasuredPage[]) {
+  const goals = [
+    ...new Set(pages.flatMap((p) => (p.performanceGoal === null ? [] : [p.performanceGoal]))),
+  ];
+  return goals.length
+    ? `Performance ≥ ${goals.join(' / ')}, LCP ≤ ${seconds(GOALS.lcpMs)}`
+    : 'Performance and LCP reported without a goal';
+}
+
 /** The compact table: every score and metric, each goal marked PASS or FAIL. */
-export function printTable(pages: PageResult[]) {
+export function printTable(pages: MeasuredPage[]) {
   const rows = pages.map((page) => {
     const j = judged(page);
-    const goal = (g: { text: string; pass: boolean }) => `${g.text} ${mark(g.pass)}`;
+    const goal = (g: { text: string; pass: boolean | null }) => `${g.text}${mark(g.pass)}`;
     return [
       page.label,
       goal(j.performance),
@@ -73,7 +95,7 @@ export function printTable(pages: PageResult[]) {
     ),
   );
   console.log(
-    `The median run of each page (the "each run" column: every run's performance score). Goals: Performance ≥ ${GOALS.performance}, Accessibility ${GOALS.accessibility}, Best practices ${GOALS['best-practices']}, LCP ≤ ${seconds(GOALS.lcpMs)}, CLS ≤ ${GOALS.cls}.`,
+    `The median run of each page (the "each run" column: every run's performance score). Goals: ${performanceGoals(pages)}, Accessibility ${GOALS.accessibility}, Best practices ${GOALS['best-practices']}, CLS ≤ ${GOALS.cls}.`,
   );
 }
 
@@ -105,10 +127,10 @@ export function printFindings(page: PageResult) {
 }
 
 /** Every goal a page missed. */
-export function misses(pages: PageResult[]): Miss[] {
+export function misses(pages: MeasuredPage[]): Miss[] {
   return pages.flatMap((page) =>
     Object.entries(judged(page))
-      .filter(([, g]) => !g.pass)
+      .filter(([, g]) => g.pass === false)
       .map(([goal, g]) => ({ page: page.label, goal: `${goal} ${g.text}` })),
   );
 }

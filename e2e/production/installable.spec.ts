@@ -1,4 +1,5 @@
 import { missingBrowserReason } from '@bec/testkit/browser';
+import sharp from 'sharp';
 import { signIn } from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
@@ -36,6 +37,15 @@ test('signed in, the app is installable, its worker takes over, and offline the 
     start_url: '/home',
     display: 'standalone',
   });
+  // Its icons, as an install prompt fetches them: PNGs of the sizes they claim.
+  const { icons } = JSON.parse(data ?? '{}') as { icons: { src: string; sizes: string }[] };
+  expect(icons.map((icon) => icon.sizes)).toEqual(['192x192', '512x512', '512x512']);
+  for (const icon of icons) {
+    const response = await page.request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    const { format, width } = await sharp(await response.body()).metadata();
+    expect(`${format} ${width}x${width}`, icon.src).toBe(`png ${icon.sizes}`);
+  }
 
   // The worker, registered after the page's load, installs (every chunk precached) and activates.
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -1,5 +1,6 @@
 import { Anchor, AppShell, Burger, CloseButton, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { navLinksFor } from '@/app/nav-links';
@@ -36,6 +37,7 @@ export function AppLayout() {
   const { status, user, session } = useAuth();
   const t = useT();
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
   const links = navLinksFor(status, user?.role ?? null);
 
   return (
@@ -94,7 +96,12 @@ export function AppLayout() {
 
       <AppShell.Main>
         <Suspense fallback={null}>
-          <AppStatus subject={status === 'authenticated' ? (session?.subject ?? null) : null} />
+          {/* A write queued offline that reached the server: every screen loads its data again. */}
+          <AppStatus
+            subject={status === 'authenticated' ? (session?.subject ?? null) : null}
+            userId={status === 'authenticated' ? user?.id : undefined}
+            onSynced={() => void queryClient.invalidateQueries()}
+          />
         </Suspense>
         <Outlet />
       </AppShell.Main>

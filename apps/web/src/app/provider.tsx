@@ -35,9 +35,9 @@ function DeferredOverlays() {
 export type AppProviderProps = { children: ReactNode };
 
 /** What the browser keeps of a member for working offline, forgotten on signing out (ADR 046). */
-const forgetOfflineData = (subject: string) =>
+const forgetOfflineData = (member: { subject: string; userId: number | null }) =>
   import('@/features/offline/forget-offline-data').then((offline) =>
-    offline.forgetOfflineData(subject),
+    offline.forgetOfflineData(member),
   );
 
 /** Everything the pages rely on: Mantine (with notifications and confirm modals), the query cache

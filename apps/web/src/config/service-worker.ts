@@ -12,3 +12,9 @@ export const PHOTOS_CACHE = 'bec-photos';
 
 /** What the page posts to the worker, with a port for the answer, to empty `PHOTOS_CACHE`. */
 export const FORGET_PHOTOS = 'bec:forget-photos';
+
+/** The Background Sync tag the page registers when it queues a write offline (ADR 047). */
+export const OFFLINE_QUEUE_SYNC_TAG = 'bec:offline-queue';
+
+/** What the service worker posts to its pages when Background Sync says the network is back. */
+export const FLUSH_OFFLINE_QUEUE = 'bec:flush-offline-queue';

@@ -12,6 +12,7 @@ import type uf from '@/features/uf/locales/en.json';
 import type users from '@/features/users/locales/en.json';
 import type visits from '@/features/visits/locales/en.json';
 import type waitlist from '@/features/waitlist/locales/en.json';
+import type offlineQueue from '@/lib/offline-queue/locales/en.json';
 import type uploads from '@/lib/uploads/locales/en.json';
 
 /** Every text's key: the English catalogues' keys (a test checks every language has the same). */
@@ -30,4 +31,5 @@ export type MessageId =
   | keyof typeof users
   | keyof typeof visits
   | keyof typeof waitlist
+  | keyof typeof offlineQueue
   | keyof typeof uploads;

@@ -186,4 +186,44 @@ describe('apiRequest', () => {
       failure: { code: 'unreachable', params: { reason: 'Failed to fetch' } },
     });
   });
+
+  it('sends a new Idempotency-Key with every write, and none with a read', async () => {
+    setAccessTokenSource(async () => 'token-1');
+    const fetchMock = answer(200, { status: 'success', message: 'Me', data: me });
+    await apiRequest('/users/me', MeSchema);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const)
+      await apiRequest('/users/3', MeSchema, { method, body: {} });
+    await apiRequest('/users/3', MeSchema, { method: 'POST', body: {} });
+
+    const keys = fetchMock.mock.calls.map(([, init]) =>
+      new Headers(init?.headers).get('Idempotency-Key'),
+    );
+    expect(keys[0]).toBeNull();
+    const written = keys.slice(1);
+    for (const key of written) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(written).size).toBe(written.length);
+  });
+
+  it("sends the caller's key, the same on a retry after the network failed", async () => {
+    setAccessTokenSource(async () => 'token-1');
+    const fetchMock = vi
+      .fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response())
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ status: 'success', message: 'Me', data: me }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    const send = () =>
+      apiRequest('/users', MeSchema, { method: 'POST', body: {}, idempotencyKey: 'visit-1' });
+
+    expect(await failure(send())).toMatchObject({ status: 0 });
+    await expect(send()).resolves.toEqual(me);
+    const keys = fetchMock.mock.calls.map(([, init]) =>
+      new Headers(init?.headers).get('Idempotency-Key'),
+    );
+    expect(keys).toEqual(['visit-1', 'visit-1']);
+  });
 });

@@ -52,7 +52,19 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
   /** Calls made before anyone can sign in (GET /api/config) carry no token. */
   anonymous?: boolean;
+  /**
+   * The write's `Idempotency-Key` (ADR 043): a caller that sends the same write again (the
+   * offline queue, after no answer came) passes the key of its first try, so the API runs it
+   * once. Left out, each write gets a new one.
+   */
+  idempotencyKey?: string;
 };
+
+/** The methods that change something: each carries an `Idempotency-Key` (ADR 047). */
+const isWrite = (method: ApiRequestOptions['method']) => method !== undefined && method !== 'GET';
+
+/** A new `Idempotency-Key`: random, so no two writes share one. */
+export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 /** The contract's success envelope; `data` is then parsed with the caller's schema. */
 const SuccessEnvelopeSchema = envelope(z.unknown());
@@ -87,7 +99,8 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * Calls the API at `/api{path}` and answers the envelope's `data`, parsed with `dataSchema`.
- * Every call carries `Content-Type: application/json` and, unless `anonymous`, the bearer token.
+ * Every call carries `Content-Type: application/json` and, unless `anonymous`, the bearer token;
+ * every write (POST, PUT, PATCH, DELETE) an `Idempotency-Key`, the caller's or a new one.
  * Anything but an ok HTTP status with a `success` envelope of the expected shape throws an
  * `ApiError` carrying the server's message, code and issues when it sent them.
  */
@@ -98,6 +111,8 @@ export async function apiRequest<T extends z.ZodType>(
 ): Promise<z.output<T>> {
   const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
   if (!options.anonymous) headers.set('Authorization', `Bearer ${await bearerToken()}`);
+  if (isWrite(options.method))
+    headers.set('Idempotency-Key', options.idempotencyKey ?? newIdempotencyKey());
 
   let response: Response;
   try {

@@ -5,7 +5,12 @@ import {
 } from '@bec/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-type MovePropertyStageVariables = { id: number; body: MovePropertyStageBody };
+type MovePropertyStageVariables = {
+  id: number;
+  body: MovePropertyStageBody;
+  /** A queued move's own key, the same on every try (ADR 047). */
+  idempotencyKey?: string;
+};
 
 /**
  * PATCH /api/properties/:id/stage (editors and admins), the one client for a stage move: the
@@ -15,5 +20,10 @@ type MovePropertyStageVariables = { id: number; body: MovePropertyStageBody };
 export const movePropertyStage = ({
   id,
   body,
+  idempotencyKey,
 }: MovePropertyStageVariables): Promise<MovePropertyStageResult> =>
-  apiRequest(`/properties/${id}/stage`, MovePropertyStageResultSchema, { method: 'PATCH', body });
+  apiRequest(`/properties/${id}/stage`, MovePropertyStageResultSchema, {
+    method: 'PATCH',
+    body,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });

@@ -1,11 +1,13 @@
 import { useSearchParams } from 'react-router';
 
 /**
- * The search the last update asked for, and the search it was made from, until it renders.
- * React Router's own updater builds on the params of the last render, and the router renders in a
- * transition: a second update before that (two filters chosen quickly on a slow phone, a filter
- * and the statistics' grouping) would drop the first. One URL per page, so one note for all.
+ * The page's search as last rendered, and the search the last update asked for with the one it
+ * was made from, until it renders. React Router's own updater builds on the params of the render
+ * its function came from, and the router renders in a transition: a second update before that
+ * (two filters chosen quickly on a slow phone), or one from an older render's callback (the search
+ * box's debounced commit), would drop the first. One URL per page, so one note for all.
  */
+let lastRendered = '';
 let asked: { from: string; to: string } | undefined;
 
 /**
@@ -14,12 +16,12 @@ let asked: { from: string; to: string } | undefined;
  */
 export function useSearchParamsUpdate() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const rendered = searchParams.toString();
-  if (asked?.to === rendered) asked = undefined;
+  lastRendered = searchParams.toString();
+  if (asked?.to === lastRendered) asked = undefined;
   const update = (next: (current: URLSearchParams) => URLSearchParams) => {
-    const latest = asked?.from === rendered ? asked.to : rendered;
+    const latest = asked?.from === lastRendered ? asked.to : lastRendered;
     const params = next(new URLSearchParams(latest));
-    asked = { from: rendered, to: params.toString() };
+    asked = { from: lastRendered, to: params.toString() };
     setSearchParams(params, { replace: true });
   };
   return [searchParams, update] as const;

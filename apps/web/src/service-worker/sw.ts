@@ -12,7 +12,13 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { FORGET_PHOTOS, PHOTOS_CACHE, SKIP_WAITING } from '../config/service-worker';
+import {
+  FLUSH_OFFLINE_QUEUE,
+  FORGET_PHOTOS,
+  OFFLINE_QUEUE_SYNC_TAG,
+  PHOTOS_CACHE,
+  SKIP_WAITING,
+} from '../config/service-worker';
 import { APP_ROUTES, SERVER_PATHS } from './navigation';
 import {
   CACHED_PHOTO_MAX_AGE_SECONDS,
@@ -74,3 +80,19 @@ self.addEventListener('message', (event) => {
   }
 });
 clientsClaim();
+
+/** Background Sync's event, where the browser has it (Chromium); the lib has no type for it. */
+type SyncEvent = ExtendableEvent & { tag: string };
+
+// The network is back for a queued write (ADR 047): the pages send their queue themselves (they
+// hold the sign-in and the photos' uploads); a browser without Background Sync never fires this,
+// and its pages send on their `online` event and at start.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OFFLINE_QUEUE_SYNC_TAG) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((pages) => {
+      for (const page of pages) page.postMessage(FLUSH_OFFLINE_QUEUE);
+    }),
+  );
+});

@@ -49,6 +49,7 @@ function BoardPage() {
       <Board
         filters={propertyFiltersToSearchParams(others).toString()}
         canMove={canMove}
+        userId={user?.id}
         onMoved={() => void queryClient.invalidateQueries({ queryKey: propertyKeys.all })}
       />
     </Stack>

@@ -60,6 +60,7 @@ export function Component() {
         <PropertyDetailScreen
           id={id}
           canManage={canManage}
+          userId={user?.id}
           sections={(property) => (
             <>
               {tiles && property.latitude !== null && property.longitude !== null && (
@@ -74,6 +75,7 @@ export function Component() {
                 propertyId={property.id}
                 canManage={canManage}
                 currentUserId={user?.id}
+                propertyName={property.name}
                 onChanged={refreshProperty}
               />
               <PropertyComparables

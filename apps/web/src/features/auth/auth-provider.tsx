@@ -31,7 +31,7 @@ export type AuthProviderProps = {
    * Removes what the browser keeps of a member for working offline: on signing out, and when
    * another account signs in (the app passes the offline feature's, ADR 046).
    */
-  forgetOfflineData?: (subject: string) => Promise<void>;
+  forgetOfflineData?: (member: { subject: string; userId: number | null }) => Promise<void>;
 };
 
 /**
@@ -177,9 +177,10 @@ export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps)
   const member = state.user;
   useEffect(() => {
     if (memberSubject === null || member === null) return;
-    void memberMemory().then(({ rememberedSubject, rememberMember }) => {
-      const previous = rememberedSubject();
-      if (previous !== null && previous !== memberSubject) void forgetOfflineData?.(previous);
+    void memberMemory().then(({ rememberedMember, rememberMember }) => {
+      const previous = rememberedMember();
+      if (previous !== null && previous.subject !== memberSubject)
+        void forgetOfflineData?.(previous);
       rememberMember(memberSubject, member);
     });
   }, [memberSubject, member, forgetOfflineData]);
@@ -197,17 +198,18 @@ export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps)
     [userManager],
   );
   const subject = state.session?.subject ?? null;
+  const userId = state.user?.id ?? null;
   const signOut = useCallback(async () => {
     // Offline the provider is out of reach: the session stored here is all there is to end.
     (await memberMemory()).forgetMember({ sessions: userManager === null });
-    if (subject !== null) await forgetOfflineData?.(subject).catch(() => undefined);
+    if (subject !== null) await forgetOfflineData?.({ subject, userId }).catch(() => undefined);
     if (userManager !== null) {
       await endSession(userManager);
       return;
     }
     dispatch({ type: 'SIGNED_OUT' });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-  }, [userManager, subject, forgetOfflineData, queryClient]);
+  }, [userManager, subject, userId, forgetOfflineData, queryClient]);
 
   const { refetch: refetchIdentityProvider, isError: identityProviderFailed } = identityProvider;
   const { refetch: refetchSession, isError: sessionFailed } = session;

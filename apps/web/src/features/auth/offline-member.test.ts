@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authReducer, startingAuthState } from '@/features/auth/auth-machine';
 import {
   forgetMember,
-  rememberedSubject,
+  rememberedMember,
   rememberMember,
   storedMember,
 } from '@/features/auth/offline-member';
@@ -24,7 +24,7 @@ describe('the member kept for opening offline', () => {
   it('is the stored session with the profile and role the API last gave it', () => {
     storeSession('sub-ana');
     rememberMember('sub-ana', ana);
-    expect(rememberedSubject()).toBe('sub-ana');
+    expect(rememberedMember()).toEqual({ subject: 'sub-ana', userId: 3 });
     const member = storedMember();
     expect(member).toEqual({
       session: { subject: 'sub-ana', name: 'Ana P.', email: 'ana@x.cl' },
@@ -51,7 +51,7 @@ describe('the member kept for opening offline', () => {
     storeSession('sub-ana');
     rememberMember('sub-ana', ana);
     forgetMember();
-    expect(rememberedSubject()).toBeNull();
+    expect(rememberedMember()).toBeNull();
     expect(window.localStorage.length).toBe(1);
     rememberMember('sub-ana', ana);
     forgetMember({ sessions: true });

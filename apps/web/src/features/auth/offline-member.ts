@@ -39,8 +39,11 @@ export function rememberMember(subject: string, user: Me) {
   }
 }
 
-/** The subject of the member kept, if any. */
-export const rememberedSubject = () => read<StoredMember>(MEMBER_KEY)?.subject ?? null;
+/** The member kept, if any: their subject and member id. */
+export function rememberedMember(): { subject: string; userId: number } | null {
+  const member = read<StoredMember>(MEMBER_KEY);
+  return member === null ? null : { subject: member.subject, userId: member.user.id };
+}
 
 /**
  * The session stored by the last sign-in and the profile kept for it, when they are the same

@@ -1,4 +1,4 @@
-import { createStore, del, get, update } from 'idb-keyval';
+import { type IDBPDatabase, openDB } from 'idb';
 
 /**
  * Where reading offline keeps a member's data (ADR 046): one IndexedDB database, every key named
@@ -14,6 +14,7 @@ export type SavedStore = {
 
 const OFFLINE_DATABASE = 'bec-offline';
 
+const STORE = 'saved';
 let idbStore: SavedStore | null = null;
 
 /** Where there is no IndexedDB (tests in jsdom, some private modes) nothing is kept. */
@@ -23,15 +24,27 @@ const nothingKept: SavedStore = {
   del: async () => undefined,
 };
 
-/** The IndexedDB store, opened on first use. */
+/** The IndexedDB store, opened on first use (with `idb`, as the offline queue's, ADR 047). */
 export function savedStore(): SavedStore {
   if (idbStore) return idbStore;
   if (typeof indexedDB === 'undefined') return nothingKept;
-  const store = createStore(OFFLINE_DATABASE, 'saved');
+  let opened: Promise<IDBPDatabase> | null = null;
+  const db = () => {
+    opened ??= openDB(OFFLINE_DATABASE, 1, {
+      upgrade: (database) => {
+        database.createObjectStore(STORE);
+      },
+    });
+    return opened;
+  };
   idbStore = {
-    get: (key) => get(key, store),
-    update: (key, change) => update(key, change, store),
-    del: (key) => del(key, store),
+    get: async (key) => (await db()).get(STORE, key),
+    update: async (key, change) => {
+      const tx = (await db()).transaction(STORE, 'readwrite');
+      await tx.store.put(change(await tx.store.get(key)), key);
+      await tx.done;
+    },
+    del: async (key) => (await db()).delete(STORE, key),
   };
   return idbStore;
 }

@@ -69,4 +69,14 @@ describe('usePropertyFilterParams', () => {
     act(() => hook().change({ parking_min: 1 }));
     expect(router.state.location.search).toBe('?group=type&parking_min=1');
   });
+
+  it("builds on the latest URL when called from an older render's callback", () => {
+    const { router, hook } = renderAt('/data?group=type');
+    const stale = hook().change;
+    act(() => hook().change({ rooms_min: 3 }));
+    expect(router.state.location.search).toBe('?group=type&rooms_min=3');
+    // The search box's debounced commit, made before dormitorios was chosen.
+    act(() => stale({ q: 'depto' }));
+    expect(router.state.location.search).toBe('?group=type&q=depto&rooms_min=3');
+  });
 });

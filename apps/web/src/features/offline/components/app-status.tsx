@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { OfflineNotice } from '@/features/offline/components/offline-notice';
 import { UpdateBanner } from '@/features/offline/components/update-banner';
 import {
@@ -12,6 +12,13 @@ import { useNeedsNetwork } from '@/features/offline/use-needs-network';
 import { useOnline } from '@/features/offline/use-online';
 import { useServiceWorkerUpdate } from '@/features/offline/use-service-worker-update';
 
+// The offline queue (IndexedDB and its sender) loads for a signed-in member only.
+const PendingSync = lazy(() =>
+  import('@/features/offline/components/pending-sync').then(({ PendingSync }) => ({
+    default: PendingSync,
+  })),
+);
+
 /** The working set is fetched this long after the app opens: never on the first paint. */
 const WORKING_SET_DELAY_MS = 5000;
 
@@ -20,6 +27,10 @@ export type AppStatusProps = {
   subject: string | null;
   /** Fetches the member's working set (the app composes it from the features' queries). */
   saveWorkingSet: (client: QueryClient, subject: string, signal: AbortSignal) => Promise<void>;
+  /** The signed-in member (`Me.id`), whose writes made offline are listed and sent. */
+  userId?: number | undefined;
+  /** After a queued write reached the server. */
+  onSynced?: (() => void) | undefined;
 };
 
 /** Saves the member's working set while signed in, and puts back what was saved (ADR 046). */
@@ -50,11 +61,11 @@ function useSavedWorkingSet(
 }
 
 /**
- * What the shell says about the app itself: no network (and how old the saved data is), or a new
- * version ready. Mounted once, in the layout, after the first screen (it registers the service
- * worker and keeps the member's working set saved).
+ * What the shell says about the app itself: no network (and how old the saved data is), writes
+ * waiting to be sent, or a new version ready. Mounted once, in the layout, after the first screen
+ * (it registers the service worker and keeps the member's working set saved).
  */
-export function AppStatus({ subject, saveWorkingSet }: AppStatusProps) {
+export function AppStatus({ subject, saveWorkingSet, userId, onSynced }: AppStatusProps) {
   const online = useOnline();
   const { updateReady, applyUpdate } = useServiceWorkerUpdate();
   useSavedWorkingSet(subject, online, saveWorkingSet);
@@ -63,6 +74,11 @@ export function AppStatus({ subject, saveWorkingSet }: AppStatusProps) {
   return (
     <>
       {!online && <OfflineNotice savedAt={savedAt} needsNetwork={needsNetwork} />}
+      {userId !== undefined && (
+        <Suspense fallback={null}>
+          <PendingSync userId={userId} onSynced={onSynced} />
+        </Suspense>
+      )}
       {updateReady && <UpdateBanner onUpdate={applyUpdate} />}
     </>
   );

@@ -11,6 +11,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { pipelineKeys } from '@/features/pipeline/api/query-keys';
+import { sendOrQueue } from '@/lib/offline-queue/send-or-queue';
 import { movePropertyStage } from '@/lib/stage-move';
 
 type MoveStageVariables = {
@@ -19,16 +20,22 @@ type MoveStageVariables = {
   discard_reason?: string | null;
 };
 
-/** The board's move: the card's new stage with the version it was loaded with (409 if stale). */
-const moveStage = ({ card, stage, discard_reason }: MoveStageVariables) =>
-  movePropertyStage({
-    id: card.id,
-    body: {
-      stage,
-      discard_reason: stage === 'discarded' ? (discard_reason ?? null) : null,
-      updated_at: card.updated_at,
-    },
-  });
+/**
+ * The board's move: the card's new stage with the version it was loaded with (409 if stale).
+ * Offline, or with no answer, it waits in the signed-in member's queue (ADR 047).
+ */
+const moveStage = ({ card, stage, discard_reason }: MoveStageVariables, userId?: number) => {
+  const body = {
+    stage,
+    discard_reason: stage === 'discarded' ? (discard_reason ?? null) : null,
+    updated_at: card.updated_at,
+  };
+  return sendOrQueue(
+    userId === undefined ? undefined : { userId, label: card.name },
+    { kind: 'stage', propertyId: card.id, body },
+    (idempotencyKey) => movePropertyStage({ id: card.id, body, idempotencyKey }),
+  );
+};
 
 type Column = InfiniteData<PropertyList, string | null>;
 
@@ -98,18 +105,31 @@ function settleCard(queryClient: QueryClient, filters: string, result: MovePrope
 export type UseMoveStageOptions = {
   /** The grid's filters as search-param text: which columns are on screen. */
   filters: string;
+  /** The signed-in member, whose offline queue keeps a move made without network. */
+  userId?: number | undefined;
+  /** A move kept in the offline queue: it stays on the board as moved. */
+  onQueued?: (variables: MoveStageVariables) => void;
   onMoved?: (result: MovePropertyStageResult, variables: MoveStageVariables) => void;
   onFailed?: (error: unknown, variables: MoveStageVariables) => void;
 };
 
 /**
  * Moves a card at once (optimistic), then asks the server; a refusal puts every column back as it
- * was and refetches them (a 409 means someone changed the property meanwhile).
+ * was and refetches them (a 409 means someone changed the property meanwhile). A move queued
+ * offline stays where it was dropped.
  */
-export function useMoveStage({ filters, onMoved, onFailed }: UseMoveStageOptions) {
+export function useMoveStage({
+  filters,
+  userId,
+  onMoved,
+  onQueued,
+  onFailed,
+}: UseMoveStageOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: moveStage,
+    mutationFn: (variables: MoveStageVariables) => moveStage(variables, userId),
+    // Run offline too: the move then goes to the queue instead of waiting unseen.
+    networkMode: 'always',
     onMutate: async (variables) => {
       await queryClient.cancelQueries({ queryKey: pipelineKeys.columns() });
       const before = queryClient.getQueriesData<Column>({ queryKey: pipelineKeys.columns() });
@@ -121,9 +141,13 @@ export function useMoveStage({ filters, onMoved, onFailed }: UseMoveStageOptions
       void queryClient.invalidateQueries({ queryKey: pipelineKeys.all });
       onFailed?.(error, variables);
     },
-    onSuccess: (result, variables) => {
-      settleCard(queryClient, filters, result);
-      onMoved?.(result, variables);
+    onSuccess: (sent, variables) => {
+      if (sent.queued) {
+        onQueued?.(variables);
+        return;
+      }
+      settleCard(queryClient, filters, sent.result);
+      onMoved?.(sent.result, variables);
     },
   });
 }

@@ -45,6 +45,8 @@ export type BoardProps = {
   canMove: boolean;
   /** After a move: the route refreshes what else shows the property (the grid, its page). */
   onMoved?: (result: MovePropertyStageResult) => void;
+  /** The signed-in member: a move made offline waits in their queue. */
+  userId?: number | undefined;
 };
 
 /** Under the pointer when there is one (a mouse, a finger); the card's box for the keyboard. */
@@ -58,7 +60,7 @@ const collision: CollisionDetection = (args) => {
  * the keyboard: space, arrows, space) or with its "Mover a…" menu; to Descartada, a reason is
  * asked first. The move shows at once and is undone if the server refuses it.
  */
-export function Board({ filters, canMove, onMoved }: BoardProps) {
+export function Board({ filters, canMove, onMoved, userId }: BoardProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const [dragged, setDragged] = useState<PropertyCard | null>(null);
@@ -70,6 +72,7 @@ export function Board({ filters, canMove, onMoved }: BoardProps) {
   );
   const move = useMoveStage({
     filters,
+    userId,
     onMoved: (result, { card }) => {
       notifications.show({
         color: 'green',

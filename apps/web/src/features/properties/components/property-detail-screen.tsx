@@ -24,6 +24,8 @@ export type PropertyDetailScreenProps = {
   id: number;
   /** Editors and admins: the page offers to edit and delete the property. */
   canManage?: boolean;
+  /** The signed-in member: a stage moved offline waits in their queue. */
+  userId?: number | undefined;
   /**
    * What other features show about the loaded property below its fields (the app composes them:
    * a feature never imports another): where it is on a map, how its price compares.
@@ -35,6 +37,7 @@ export type PropertyDetailScreenProps = {
 export function PropertyDetailScreen({
   id,
   canManage = false,
+  userId,
   sections,
 }: PropertyDetailScreenProps) {
   const { data, error, refetch } = useProperty(id);
@@ -61,7 +64,7 @@ export function PropertyDetailScreen({
                 >
                   <PencilIcon />
                 </ActionIcon>
-                <StageMenu property={data} />
+                <StageMenu property={data} userId={userId} />
                 <DeletePropertyButton id={data.id} name={data.name} />
               </>
             ) : undefined

@@ -16,14 +16,20 @@ import { stageLabel } from '@/lib/stages';
  * "Cambiar etapa" on a property's page (editors and admins): the other stages as a menu; to
  * Descartada, the reason is asked first. Sent with the version the page loaded (409 if stale).
  */
-export function StageMenu({ property }: { property: PropertyDetail }) {
+export function StageMenu({
+  property,
+  userId,
+}: {
+  property: PropertyDetail;
+  userId?: number | undefined;
+}) {
   const t = useT();
-  const move = useMovePropertyStage();
+  const move = useMovePropertyStage(userId);
   const [discarding, setDiscarding] = useState(false);
   const [reason, setReason] = useState('');
   const send = (stage: PropertyStage, discard_reason: string | null = null) =>
     move.mutate(
-      { id: property.id, body: { stage, discard_reason, updated_at: property.updated_at } },
+      { property, body: { stage, discard_reason, updated_at: property.updated_at } },
       {
         onError: (error) =>
           notifications.show({

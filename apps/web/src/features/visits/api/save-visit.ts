@@ -10,8 +10,16 @@ import { visitKeys } from '@/features/visits/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/properties/:id/visits (editors and admins): logs a visit with its uploaded photos. */
-const createVisit = (propertyId: number, body: VisitBody): Promise<VisitResult> =>
-  apiRequest(`/properties/${propertyId}/visits`, VisitResultSchema, { method: 'POST', body });
+const createVisit = (
+  propertyId: number,
+  body: VisitBody,
+  idempotencyKey?: string,
+): Promise<VisitResult> =>
+  apiRequest(`/properties/${propertyId}/visits`, VisitResultSchema, {
+    method: 'POST',
+    body,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 
 /** PUT /api/visits/:id: edits a visit; 409 when someone changed it after it was loaded. */
 const updateVisit = (id: number, body: UpdateVisitBody): Promise<VisitResult> =>
@@ -22,7 +30,8 @@ const deleteVisit = (id: number) =>
   apiRequest(`/visits/${id}`, z.object({ id: z.number().int() }), { method: 'DELETE' });
 
 export type SaveVisitInput =
-  | { kind: 'create'; body: VisitBody }
+  /** `idempotencyKey`: the one the visit keeps if it goes to the offline queue after this try. */
+  | { kind: 'create'; body: VisitBody; idempotencyKey?: string }
   | { kind: 'update'; id: number; body: UpdateVisitBody }
   | { kind: 'delete'; id: number };
 
@@ -36,10 +45,12 @@ export function useChangeVisit(propertyId: number, onChanged?: () => void) {
   return useMutation({
     mutationFn: (input: SaveVisitInput) =>
       input.kind === 'create'
-        ? createVisit(propertyId, input.body)
+        ? createVisit(propertyId, input.body, input.idempotencyKey)
         : input.kind === 'update'
           ? updateVisit(input.id, input.body)
           : deleteVisit(input.id),
+    // Sent offline too, so the form hears at once that there is no network (and queues).
+    networkMode: 'always',
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: visitKeys.ofProperty(propertyId) });
       void queryClient.invalidateQueries({ queryKey: visitKeys.upcoming() });

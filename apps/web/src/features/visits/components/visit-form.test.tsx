@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/features/visits/messages';
 import { fromLocalInput, toLocalInput, VisitForm } from '@/features/visits/components/visit-form';
 import { setAccessTokenSource } from '@/lib/access-token';
+import { clearOfflineQueue, listQueueItems } from '@/lib/offline-queue/store';
 import { renderWithProviders } from '@/testing/render';
 import { okReply, stubApi } from '@/testing/stub-api';
 
@@ -15,6 +16,7 @@ const visitors = [
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   setAccessTokenSource(null);
 });
 
@@ -135,5 +137,70 @@ describe('VisitForm', () => {
       photos: [11],
       updated_at: '2026-03-02T15:00:00.000Z',
     });
+  });
+});
+
+describe('VisitForm offline (ADR 047)', () => {
+  const renderQueuing = () => {
+    const onDone = vi.fn();
+    const onQueued = vi.fn();
+    renderWithProviders(
+      <VisitForm
+        propertyId={7}
+        visitors={visitors}
+        defaultVisitorId={2}
+        onDone={onDone}
+        onCancel={vi.fn()}
+        queueTo={{ userId: 2, label: 'Casa Ñuñoa' }}
+        onQueued={onQueued}
+      />,
+    );
+    return { onDone, onQueued };
+  };
+  const fillAndSave = async () => {
+    fireEvent.change(screen.getByLabelText(/Date and time/), {
+      target: { value: '2026-11-20T10:30' },
+    });
+    await userEvent.type(screen.getByLabelText('Notes'), 'Sin señal');
+    await userEvent.click(screen.getByRole('button', { name: 'Save visit' }));
+  };
+
+  it('keeps a new visit and its photos on the device when there is no network, sending nothing', async () => {
+    await clearOfflineQueue();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = stubApi({});
+    const { onDone, onQueued } = renderQueuing();
+    const photo = new File(['jpeg'], 'fachada.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Photos'), photo);
+    await fillAndSave();
+
+    await waitFor(() => expect(onQueued).toHaveBeenCalled());
+    expect(onDone).not.toHaveBeenCalled();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+    const [item] = await listQueueItems(2);
+    expect(item).toMatchObject({
+      kind: 'visit',
+      propertyId: 7,
+      label: 'Casa Ñuñoa',
+      state: 'pending',
+      body: { visitor_id: 2, notes: 'Sin señal' },
+      photos: [{ name: 'fachada.jpg', type: 'image/jpeg' }],
+    });
+  });
+
+  it('queues a visit whose answer never came under the key its try was sent with', async () => {
+    await clearOfflineQueue();
+    setAccessTokenSource(async () => 'token-1');
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { onQueued } = renderQueuing();
+    await fillAndSave();
+
+    await waitFor(() => expect(onQueued).toHaveBeenCalled());
+    const sentKey = new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Idempotency-Key');
+    expect(sentKey).toBeTruthy();
+    expect((await listQueueItems(2))[0]?.key).toBe(sentKey);
   });
 });

@@ -27,6 +27,8 @@ import {
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import { fieldErrorTexts } from '@/lib/error-text';
+import { shouldQueueOffline } from '@/lib/offline-queue/is-network-failure';
+import { type QueueTarget, queueOffline } from '@/lib/offline-queue/send-or-queue';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -54,6 +56,13 @@ export type VisitFormProps = {
   defaultVisitorId?: number | undefined;
   /** After a save. */
   onDone: () => void;
+  /**
+   * Whose offline queue keeps a new visit logged without network (its photos too), and what it
+   * is listed under; without it, the visit is only sent.
+   */
+  queueTo?: QueueTarget | undefined;
+  /** After a new visit went to the offline queue instead (ADR 047). */
+  onQueued?: (() => void) | undefined;
   onCancel: () => void;
   /** After a save: the page refreshes the property (its stage may have moved). */
   onChanged?: (() => void) | undefined;
@@ -72,6 +81,8 @@ export function VisitForm({
   onDone,
   onCancel,
   onChanged,
+  queueTo,
+  onQueued,
 }: VisitFormProps) {
   const t = useT();
   const [when, setWhen] = useState(visit ? toLocalInput(visit.visited_at) : '');
@@ -109,14 +120,44 @@ export function VisitForm({
     setFailure(null);
     if (!visitedAt || !visitorId) return;
 
-    let paths: string[];
+    const fields = {
+      visited_at: visitedAt,
+      visitor_id: Number(visitorId),
+      notes: notes.trim() ? notes : null,
+      rating: rating > 0 ? rating : null,
+    };
+    // A new visit without network is kept on the phone with its photos, under the key its
+    // first try (if any) was sent with: a try whose answer was lost must not log it twice.
+    const key = crypto.randomUUID();
+    const target = visit ? undefined : queueTo;
+    const queue = async (target: QueueTarget, paths: string[] = []) => {
+      const photos = files.map((file, index) => ({
+        name: file.name,
+        type: file.type,
+        blob: file,
+        path: paths[index],
+      }));
+      await queueOffline(target, { kind: 'visit', propertyId, body: fields, photos }, key);
+      setUploading(false);
+      onQueued?.();
+    };
+
     setUploading(true);
+    if (target && shouldQueueOffline()) {
+      await queue(target);
+      return;
+    }
+    let paths: string[];
     const controller = new AbortController();
     uploads.current = controller;
     try {
       paths = await uploadVisitPhotos(files, { signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) return;
+      if (target && shouldQueueOffline(error)) {
+        await queue(target);
+        return;
+      }
       setUploading(false);
       if (error instanceof VisitPhotoUploadError) setErrors({ photos: error.message });
       else {
@@ -128,12 +169,6 @@ export function VisitForm({
     }
     setUploading(false);
 
-    const fields = {
-      visited_at: visitedAt,
-      visitor_id: Number(visitorId),
-      notes: notes.trim() ? notes : null,
-      rating: rating > 0 ? rating : null,
-    };
     change.mutate(
       visit
         ? {
@@ -141,10 +176,14 @@ export function VisitForm({
             id: visit.id,
             body: { ...fields, photos: [...kept, ...paths], updated_at: visit.updated_at },
           }
-        : { kind: 'create', body: { ...fields, photos: paths } },
+        : { kind: 'create', body: { ...fields, photos: paths }, idempotencyKey: key },
       {
         onSuccess: () => onDone(),
         onError: (error) => {
+          if (target && shouldQueueOffline(error)) {
+            void queue(target, paths);
+            return;
+          }
           const byField = fieldErrorTexts(error);
           const shown: Errors = {};
           for (const [field, messages] of Object.entries(byField)) {

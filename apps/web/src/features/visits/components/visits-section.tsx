@@ -18,6 +18,8 @@ export type VisitsSectionProps = {
   canManage: boolean;
   /** The signed-in member: the visitor a new visit names at first. */
   currentUserId?: number | undefined;
+  /** The property's name: what a visit logged offline is listed under while it waits. */
+  propertyName?: string | undefined;
   /** After a visit is logged, edited or deleted (the property's stage may have moved). */
   onChanged?: (() => void) | undefined;
 };
@@ -27,6 +29,7 @@ export function VisitsSection({
   propertyId,
   canManage,
   currentUserId,
+  propertyName,
   onChanged,
 }: VisitsSectionProps) {
   const t = useT();
@@ -93,10 +96,16 @@ export function VisitsSection({
             visit={editing === 'new' ? undefined : editing}
             visitors={visitors.data?.items ?? []}
             defaultVisitorId={currentUserId}
+            queueTo={
+              currentUserId === undefined
+                ? undefined
+                : { userId: currentUserId, label: propertyName ?? String(propertyId) }
+            }
             onDone={() => {
               notifications.show({ color: 'green', message: t('visits.saved') });
               setEditing(null);
             }}
+            onQueued={() => setEditing(null)}
             onCancel={() => setEditing(null)}
             onChanged={onChanged}
           />

@@ -1,0 +1,29 @@
+import { FLUSH_OFFLINE_QUEUE } from '@/config/service-worker';
+import { flushOfflineQueue, stopOfflineRetries } from '@/lib/offline-queue/sender';
+import { deleteQueueItem, listQueueItems } from '@/lib/offline-queue/store';
+
+/**
+ * Sends `userId`'s queue now (the app's start, or a sign-in after the session ran out), when the
+ * network comes back, and when the service worker says Background Sync fired. Items synced in an
+ * earlier session are forgotten first. Answers the clean-up, for sign-out or another member.
+ */
+export function startOfflineSync(userId: number): () => void {
+  const flush = () => void flushOfflineQueue(userId);
+  const fromWorker = (event: MessageEvent) => {
+    if (event.data === FLUSH_OFFLINE_QUEUE) flush();
+  };
+  window.addEventListener('online', flush);
+  navigator.serviceWorker?.addEventListener('message', fromWorker);
+  void listQueueItems(userId)
+    .then((items) =>
+      Promise.all(
+        items.filter((item) => item.state === 'synced').map((item) => deleteQueueItem(item.id)),
+      ),
+    )
+    .then(flush);
+  return () => {
+    window.removeEventListener('online', flush);
+    navigator.serviceWorker?.removeEventListener('message', fromWorker);
+    stopOfflineRetries();
+  };
+}
