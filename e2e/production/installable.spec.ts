@@ -65,8 +65,8 @@ test('signed in, the app is installable, its worker takes over, and offline the 
   await page.reload();
   await expect(page.getByRole('banner').getByRole('link', { name: 'BEC' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible();
-  // Another page, whose code this visit never loaded, comes from the cache too (offline the
-  // sign-in cannot be restored yet, so it says so: what it shows waits for points 2 and 3).
+  // Another page, whose code this visit never loaded, comes from the cache too (its data, never
+  // saved, needs the network: e2e/production/offline-reading.spec.ts reads saved data offline).
   await page.goto('/properties');
   await expect(page.getByRole('banner').getByRole('link', { name: 'BEC' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible();

@@ -14,11 +14,10 @@ const UfChip = lazy(() =>
   import('@/features/uf/components/uf-chip').then(({ UfChip }) => ({ default: UfChip })),
 );
 
-// Offline and new-version notices, and the service worker's registration: after the first screen.
+// Offline and new-version notices, the service worker's registration and the member's working
+// set kept for reading offline (ADR 046): after the first screen.
 const AppStatus = lazy(() =>
-  import('@/features/offline/components/app-status').then(({ AppStatus }) => ({
-    default: AppStatus,
-  })),
+  import('@/app/app-status').then(({ AppStatus }) => ({ default: AppStatus })),
 );
 
 /** The sidebar's "40 units" (docs/product.md, Screens and routes): 40 spacing units of 4 px. */
@@ -35,7 +34,7 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // Below the breakpoint the open sidebar covers the page, so following a link closes it.
   const isMobile = useMediaQuery('(max-width: 48em)');
-  const { status, user } = useAuth();
+  const { status, user, session } = useAuth();
   const t = useT();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
@@ -99,6 +98,7 @@ export function AppLayout() {
         <Suspense fallback={null}>
           {/* A write queued offline that reached the server: every screen loads its data again. */}
           <AppStatus
+            subject={status === 'authenticated' ? (session?.subject ?? null) : null}
             userId={status === 'authenticated' ? user?.id : undefined}
             onSynced={() => void queryClient.invalidateQueries()}
           />

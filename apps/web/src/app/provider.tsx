@@ -34,6 +34,12 @@ function DeferredOverlays() {
 
 export type AppProviderProps = { children: ReactNode };
 
+/** What the browser keeps of a member for working offline, forgotten on signing out (ADR 046). */
+const forgetOfflineData = (member: { subject: string; userId: number | null }) =>
+  import('@/features/offline/forget-offline-data').then((offline) =>
+    offline.forgetOfflineData(member),
+  );
+
 /** Everything the pages rely on: Mantine (with notifications and confirm modals), the query cache
  * and the sign-in state. */
 export function AppProvider({ children }: AppProviderProps) {
@@ -42,7 +48,7 @@ export function AppProvider({ children }: AppProviderProps) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <DeferredOverlays />
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider forgetOfflineData={forgetOfflineData}>{children}</AuthProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

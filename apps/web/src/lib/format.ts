@@ -44,6 +44,13 @@ function formatsOf(locale: Locale) {
       timeStyle: 'short',
       timeZone: TIME_ZONE,
     }),
+    // Chile reads the clock on 24 hours ("14:32"), which ICU's es-CL does not default to.
+    time: new Intl.DateTimeFormat(
+      locale,
+      locale === 'es-CL'
+        ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }
+        : { hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE },
+    ),
   };
 }
 
@@ -128,4 +135,14 @@ export function formatDay(date: string): string {
 /** The day and time of an ISO timestamp, in Chile: "5 mar 2025, 9:00 a. m.". */
 export function formatDateTime(iso: string): string {
   return formats().dateTime.format(new Date(iso));
+}
+
+/** The time of day of an instant, in Chile: "14:32" in Spanish, "2:32 PM" in English. */
+export function formatTime(instant: number): string {
+  return formats().time.format(new Date(instant));
+}
+
+/** Whether two instants fall on the same day in Chile. */
+export function sameDay(a: number, b: number): boolean {
+  return formats().date.format(new Date(a)) === formats().date.format(new Date(b));
 }

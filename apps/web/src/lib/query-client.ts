@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-error';
 
 /** The query cache's defaults (docs/product.md, Timings the web app keeps): 3 retries, doubling delay up to 30 s, 5 min gc. */
@@ -35,6 +35,9 @@ export function queryRetryDelay(failureCount: number, error?: unknown): number {
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query takes the browser as online until an 'offline' event, which a page opened
+  // offline never gets: its queries would fail and retry instead of waiting (ADR 046).
+  if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
   return new QueryClient({
     defaultOptions: {
       queries: {

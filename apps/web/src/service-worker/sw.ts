@@ -1,19 +1,31 @@
 // The service worker (ADR 044): the build's files precached, the shell for the app's routes, and
-// nothing else intercepted: API calls, sign-in, photos and every other request go to the network
-// as they would without it (no route answers them, so the browser fetches them itself).
+// this origin's photo links kept for reading offline (ADR 046). Nothing else is intercepted: API
+// calls, sign-in and every other request go to the network as they would without it (no route
+// answers them, so the browser fetches them itself).
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import {
   FLUSH_OFFLINE_QUEUE,
+  FORGET_PHOTOS,
   OFFLINE_QUEUE_SYNC_TAG,
+  PHOTOS_CACHE,
   SKIP_WAITING,
 } from '../config/service-worker';
 import { APP_ROUTES, SERVER_PATHS } from './navigation';
+import {
+  CACHED_PHOTO_MAX_AGE_SECONDS,
+  isPhotoRequest,
+  MAX_CACHED_PHOTOS,
+  photoCacheKey,
+} from './photos';
 
 declare const self: ServiceWorkerGlobalScope & {
   /** The build's files and their revisions, written in by vite-plugin-pwa (injectManifest). */
@@ -34,10 +46,38 @@ registerRoute(
   }),
 );
 
+// Photos the member has seen (and the covers of their working set, which the page loads ahead):
+// from the cache first, kept by path since the link's signature changes daily, bounded in number
+// and age. In production the link redirects to the bucket: the answer is opaque (status 0) and
+// kept as such, the <img> shows it as it would the bucket's own.
+const photoExpiration = new ExpirationPlugin({
+  maxEntries: MAX_CACHED_PHOTOS,
+  maxAgeSeconds: CACHED_PHOTO_MAX_AGE_SECONDS,
+  purgeOnQuotaError: true,
+});
+registerRoute(
+  ({ url }) => isPhotoRequest(url, self.location.origin),
+  new CacheFirst({
+    cacheName: PHOTOS_CACHE,
+    plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => photoCacheKey(request.url) },
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      photoExpiration,
+    ],
+  }),
+);
+
 // A new worker waits until the page's "Actualizar" asks it to take over (never mid-edit by
 // itself); the first one takes the open page at once, since there is nothing older to replace.
 self.addEventListener('message', (event) => {
   if (event.data === SKIP_WAITING) void self.skipWaiting();
+  // Signing out: the photos go, with the expiration's records of them (their URLs, in IndexedDB).
+  if (event.data === FORGET_PHOTOS) {
+    const answer = event.ports[0];
+    event.waitUntil(
+      photoExpiration.deleteCacheAndMetadata().finally(() => answer?.postMessage(FORGET_PHOTOS)),
+    );
+  }
 });
 clientsClaim();
 

@@ -4,6 +4,7 @@ import '@/features/properties/messages';
 import '@/features/visits/messages';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { paths } from '@/config/paths';
@@ -11,6 +12,7 @@ import { useAuth } from '@/features/auth/use-auth';
 import { PropertyHistory } from '@/features/history/components/property-history';
 import { PositionMap } from '@/features/map/components/position-map';
 import { PropertyComparables } from '@/features/market/components/property-comparables';
+import { rememberOpened } from '@/features/offline/opened-properties';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
 import { propertyKeys } from '@/features/properties/api/query-keys';
 import { PropertyDetailScreen } from '@/features/properties/components/property-detail-screen';
@@ -27,13 +29,18 @@ import { parseRouteId } from '@/lib/route-id';
  */
 export function Component() {
   const id = parseRouteId(useParams().id);
-  const { user, clientConfig } = useAuth();
+  const { user, session, clientConfig } = useAuth();
   const t = useT();
   usePageTitle('properties.detail.pageTitle');
   const canManage = canEdit(user);
   const tiles = clientConfig?.map_tiles;
   const queryClient = useQueryClient();
   // A visit may move the property's stage: its page and the lists show the new one.
+  // The properties opened last stay readable offline (ADR 046).
+  const subject = user === null ? null : (session?.subject ?? null);
+  useEffect(() => {
+    if (subject !== null && id !== null) void rememberOpened(subject, id);
+  }, [subject, id]);
   const refreshProperty = () => void queryClient.invalidateQueries({ queryKey: propertyKeys.all });
   return (
     <RequireAuth

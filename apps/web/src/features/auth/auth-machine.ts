@@ -63,6 +63,8 @@ export type AuthEvent =
   | { type: 'RETRY'; discovered: boolean }
   | { type: 'SIGNED_IN'; session: Session }
   | { type: 'SIGNED_OUT' }
+  /** Opened offline: the member kept for the stored session (ADR 046), with the role last known. */
+  | { type: 'OFFLINE_MEMBER'; session: Session; user: Me }
   | { type: 'PROFILE_LOADED'; user: Me }
   | { type: 'PROFILE_FAILED'; code: ErrorCode | null; message: string };
 
@@ -78,7 +80,8 @@ export const initialAuthState: AuthState = {
 /**
  * Where a page load starts. With no session stored (a first visit, or after signing out) nobody
  * can be signed in, so the signed-out screen paints at once instead of waiting for the sign-in
- * service; with one, the status stays loading until it is restored.
+ * service; with one, the status stays loading until it is restored (or, offline, until the member
+ * kept for that session is read: OFFLINE_MEMBER).
  */
 export const startingAuthState = (sessionStored: boolean): AuthState =>
   sessionStored ? initialAuthState : { ...initialAuthState, status: 'unauthenticated' };
@@ -141,6 +144,10 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
         waitlisted: false,
         error: null,
       };
+    case 'OFFLINE_MEMBER':
+      // Signed in for reading until the provider and the API answer, when the network is back.
+      if (state.status !== 'loading' || state.session !== null) return state;
+      return { ...state, status: 'authenticated', session: event.session, user: event.user };
     case 'SIGNED_OUT':
       return state.status === 'unauthenticated' && state.session === null
         ? state

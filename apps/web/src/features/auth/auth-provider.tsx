@@ -25,7 +25,14 @@ import { currentLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { ApiError, errorText } from '@/lib/api-error';
 
-export type AuthProviderProps = { children: ReactNode };
+export type AuthProviderProps = {
+  children: ReactNode;
+  /**
+   * Removes what the browser keeps of a member for working offline: on signing out, and when
+   * another account signs in (the app passes the offline feature's, ADR 046).
+   */
+  forgetOfflineData?: (member: { subject: string; userId: number | null }) => Promise<void>;
+};
 
 /**
  * Whether a session was stored when the page loaded; if so, the profile call's code starts
@@ -39,6 +46,9 @@ function useSessionStoredAtStart(): boolean {
   });
   return stored;
 }
+
+/** The member kept for opening offline (ADR 046): loaded when needed, out of the first load. */
+const memberMemory = () => import('@/features/auth/offline-member');
 
 /** False until the browser has painted the first frame. */
 function useFirstPaintDone(): boolean {
@@ -80,10 +90,19 @@ function profileEvent(me: {
  * TanStack Query; the effects here only report query outcomes to the machine and subscribe to the
  * session's events.
  */
-export function AuthProvider({ children }: AuthProviderProps) {
+export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const sessionStored = useSessionStoredAtStart();
   const [state, dispatch] = useReducer(authReducer, sessionStored, startingAuthState);
+  // Offline, the provider cannot restore the session: the member kept for it opens the app (its
+  // code, precached, is loaded only then).
+  useEffect(() => {
+    if (!sessionStored || navigator.onLine) return;
+    void memberMemory().then(({ storedMember }) => {
+      const member = storedMember();
+      if (member !== null) dispatch({ type: 'OFFLINE_MEMBER', ...member });
+    });
+  }, [sessionStored]);
 
   const firstPaintDone = useFirstPaintDone();
   // With a session to restore, the sign-in service is loaded at once: the page waits for it.
@@ -153,6 +172,19 @@ export function AuthProvider({ children }: AuthProviderProps) {
     if (me.error instanceof ApiError && me.error.status === 401) void userManager?.removeUser();
   }, [me.status, me.data, me.error, userManager]);
 
+  // The member's profile is kept for opening offline; another account's offline data goes.
+  const memberSubject = state.status === 'authenticated' ? (state.session?.subject ?? null) : null;
+  const member = state.user;
+  useEffect(() => {
+    if (memberSubject === null || member === null) return;
+    void memberMemory().then(({ rememberedMember, rememberMember }) => {
+      const previous = rememberedMember();
+      if (previous !== null && previous.subject !== memberSubject)
+        void forgetOfflineData?.(previous);
+      rememberMember(memberSubject, member);
+    });
+  }, [memberSubject, member, forgetOfflineData]);
+
   const signIn = useCallback(
     async (returnTo?: string) => {
       if (userManager === null) return;
@@ -165,9 +197,19 @@ export function AuthProvider({ children }: AuthProviderProps) {
     },
     [userManager],
   );
+  const subject = state.session?.subject ?? null;
+  const userId = state.user?.id ?? null;
   const signOut = useCallback(async () => {
-    if (userManager !== null) await endSession(userManager);
-  }, [userManager]);
+    // Offline the provider is out of reach: the session stored here is all there is to end.
+    (await memberMemory()).forgetMember({ sessions: userManager === null });
+    if (subject !== null) await forgetOfflineData?.({ subject, userId }).catch(() => undefined);
+    if (userManager !== null) {
+      await endSession(userManager);
+      return;
+    }
+    dispatch({ type: 'SIGNED_OUT' });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+  }, [userManager, subject, userId, forgetOfflineData, queryClient]);
 
   const { refetch: refetchIdentityProvider, isError: identityProviderFailed } = identityProvider;
   const { refetch: refetchSession, isError: sessionFailed } = session;

@@ -25,10 +25,39 @@ describe('UpdateBanner', () => {
 });
 
 describe('OfflineNotice', () => {
-  it('says why the data does not load, in both languages', async () => {
-    renderWithProviders(<OfflineNotice />);
+  it('says why the data does not load when nothing is saved, in both languages', async () => {
+    renderWithProviders(<OfflineNotice savedAt={null} needsNetwork={false} />);
     expect(screen.getByRole('status')).toHaveTextContent("Offline: data can't load");
     await act(() => activateLocale('es-CL'));
     expect(screen.getByRole('status')).toHaveTextContent('Sin conexión');
+  });
+
+  it("says when today's saved data is from, on Chile's clock, in both languages", async () => {
+    // 17:32 UTC is 14:32 in Santiago in November (summer time, UTC-3).
+    const savedAt = Date.parse('2026-11-27T17:32:00Z');
+    const now = Date.parse('2026-11-27T19:00:00Z');
+    renderWithProviders(<OfflineNotice savedAt={savedAt} needsNetwork={false} now={now} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Offline · data saved at 2:32 PM');
+    await act(() => activateLocale('es-CL'));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Sin conexión · datos guardados a las 14:32',
+    );
+  });
+
+  it('gives the day too when the data is from another day', async () => {
+    const savedAt = Date.parse('2026-11-25T17:32:00Z');
+    const now = Date.parse('2026-11-27T19:00:00Z');
+    await act(() => activateLocale('es-CL'));
+    renderWithProviders(<OfflineNotice savedAt={savedAt} needsNetwork={false} now={now} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Sin conexión · datos guardados el 25-11-2026 a las 14:32',
+    );
+  });
+
+  it('says plainly when the screen needs the network', async () => {
+    renderWithProviders(<OfflineNotice savedAt={null} needsNetwork />);
+    expect(screen.getByRole('status')).toHaveTextContent('This screen needs the network');
+    await act(() => activateLocale('es-CL'));
+    expect(screen.getByRole('status')).toHaveTextContent('Esta pantalla necesita conexión');
   });
 });

@@ -26,7 +26,7 @@ function getStageColumn(
   return apiRequest(`/properties?${params}`, PropertyListSchema, { signal });
 }
 
-const stageColumnQueryOptions = (stage: PropertyStage, filters: string) =>
+export const stageColumnQueryOptions = (stage: PropertyStage, filters: string) =>
   infiniteQueryOptions({
     queryKey: pipelineKeys.column(stage, filters),
     queryFn: ({ pageParam, signal }) => getStageColumn(stage, filters, pageParam, signal),

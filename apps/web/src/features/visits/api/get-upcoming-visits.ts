@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 const getUpcomingVisits = (signal?: AbortSignal): Promise<UpcomingVisits> =>
   apiRequest('/visits/upcoming', UpcomingVisitsSchema, { signal });
 
-const upcomingVisitsQueryOptions = () =>
+export const upcomingVisitsQueryOptions = () =>
   queryOptions({
     queryKey: visitKeys.upcoming(),
     queryFn: ({ signal }) => getUpcomingVisits(signal),

@@ -1,0 +1,105 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  forgetSavedQueries,
+  getSavedAt,
+  SAVED_MAX_AGE_MS,
+  startSaving,
+  stopSaving,
+} from './saved-queries';
+import { mapStore } from './testing/map-store';
+
+type Saved = { savedAt: number; queries: { queryKey: unknown[] }[] };
+
+const detail = (id: number) => ({ id, name: `Casa ${id}` });
+
+/** Fetches a few queries, saved or not, into `client`. */
+async function fetchSome(client: QueryClient) {
+  await client.fetchQuery({ queryKey: ['properties', 'detail', 1], queryFn: () => detail(1) });
+  await client.fetchQuery({ queryKey: ['visits', 'upcoming'], queryFn: () => ({ visits: [] }) });
+  // Neither a list page nor the admin's screens are part of the working set.
+  await client.fetchQuery({ queryKey: ['properties', 'list', {}], queryFn: () => ({ props: [] }) });
+  await client.fetchQuery({ queryKey: ['users', 'list'], queryFn: () => [] });
+}
+
+afterEach(() => {
+  stopSaving();
+  vi.useRealTimers();
+});
+
+describe('saving the working set', () => {
+  it("saves the working set's queries under the member's own key, a second after they load", async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const client = new QueryClient();
+    await startSaving(client, 'ana', store);
+    await fetchSome(client);
+    expect(store.map.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect([...store.map.keys()]).toEqual(['queries:ana']);
+    const saved = store.map.get('queries:ana') as Saved;
+    expect(saved.queries.map((query) => query.queryKey)).toEqual([
+      ['properties', 'detail', 1],
+      ['visits', 'upcoming'],
+    ]);
+    expect(saved.savedAt).toBe(client.getQueryState(['visits', 'upcoming'])?.dataUpdatedAt);
+    expect(getSavedAt()).toBe(saved.savedAt);
+  });
+
+  it("puts the member's saved data back, and never another member's", async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const first = new QueryClient();
+    await startSaving(first, 'ana', store);
+    await fetchSome(first);
+    await vi.advanceTimersByTimeAsync(1000);
+    stopSaving();
+
+    const other = new QueryClient();
+    await startSaving(other, 'bea', store);
+    expect(other.getQueryData(['properties', 'detail', 1])).toBeUndefined();
+    expect(getSavedAt()).toBeNull();
+
+    const again = new QueryClient();
+    await startSaving(again, 'ana', store);
+    expect(again.getQueryData(['properties', 'detail', 1])).toEqual(detail(1));
+  });
+
+  it('leaves data older than a week where it is', async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const first = new QueryClient();
+    await startSaving(first, 'ana', store);
+    await fetchSome(first);
+    await vi.advanceTimersByTimeAsync(1000);
+    const { savedAt } = store.map.get('queries:ana') as Saved;
+    const later = new QueryClient();
+    await startSaving(later, 'ana', store, savedAt + SAVED_MAX_AGE_MS + 1);
+    expect(later.getQueryData(['properties', 'detail', 1])).toBeUndefined();
+  });
+
+  it('forgets the member and writes nothing after', async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const client = new QueryClient();
+    await startSaving(client, 'ana', store);
+    await fetchSome(client);
+    await vi.advanceTimersByTimeAsync(1000);
+    await client.fetchQuery({ queryKey: ['properties', 'detail', 2], queryFn: () => detail(2) });
+    await forgetSavedQueries('ana', store);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(store.map.size).toBe(0);
+    expect(getSavedAt()).toBeNull();
+  });
+
+  it("forgetting the member before leaves the next member's saving alone", async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const client = new QueryClient();
+    await startSaving(client, 'bea', store);
+    await forgetSavedQueries('ana', store);
+    await fetchSome(client);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect([...store.map.keys()]).toEqual(['queries:bea']);
+  });
+});
