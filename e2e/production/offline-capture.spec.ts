@@ -11,9 +11,11 @@ import { expect, test } from './strict-test';
 
 // Issue 33, point 3 (ADR 047): a visit with two photos and a stage move made on a phone with no
 // network wait on it, listed as pending, and are sent once the network is back, each exactly
-// once, even when the first answer is lost after the server committed the write. Service workers
-// stay blocked (playwright.config.ts): the page sends its queue on the `online` event. Each
-// journey deletes its property (the journeys after this one count properties).
+// once, even when the first answer is lost after the server committed the write. The page sends
+// its queue on the `online` event. The first journey lets the service worker in, to reload the app
+// offline (ADR 046) with its queue still there; the second keeps it blocked (playwright.config.ts),
+// since Playwright's routes do not see requests that pass through a worker. Each journey deletes
+// its property (the journeys after this one count properties).
 const skipReason = missingBrowserReason ?? productionSkipReason;
 test.skip(skipReason !== undefined, skipReason);
 test.describe.configure({ mode: 'serial' });
@@ -121,34 +123,57 @@ async function expectSyncedOnce(page: Page, id: number) {
   expect(detail.body.data).toMatchObject({ stage: 'negotiating', visited: true });
 }
 
-test('offline on a phone: a visit with two photos and a stage move wait on it, then sync once each', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(120_000);
-  await signIn(page, PRODUCTION.admin);
-  const name = `Casa sin señal ${Date.now()}`;
-  const id = await addProperty(page, name);
-  try {
-    await page.goto(`/properties/${id}`);
-    const { list, visit, stage } = await captureOffline(page, context, name);
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-    await context.setOffline(false);
-    await expect(visit).toContainText('Sincronizado');
-    await expect(stage).toContainText('Sincronizado');
-    await page.keyboard.press('Escape');
-    await expect(list).toBeHidden();
-    await expect(page.getByRole('button', { name: /^Pendiente de sincronizar/ })).toBeHidden();
-    // The page loads again what the sync changed: the visit is listed, the stage the server's.
-    const visits = page.getByRole('region', { name: 'Visitas' });
-    await expect(visits.getByRole('listitem')).toHaveCount(1);
-    await expect(visits.getByRole('listitem')).toContainText('Luminosa, sin humedad');
-    await expect(page.getByTestId('property-stage')).toHaveText('En negociación');
-    await expectSyncedOnce(page, id);
-  } finally {
-    await context.setOffline(false);
-    expect((await api(page, 'DELETE', `/api/properties/${id}`)).status).toBe(200);
-  }
+  test('offline on a phone: a visit with two photos and a stage move wait on it, survive a reload, then sync once each', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    await signIn(page, PRODUCTION.admin);
+    const name = `Casa sin señal ${Date.now()}`;
+    const id = await addProperty(page, name);
+    try {
+      await page.goto(`/properties/${id}`);
+      // The worker in control: offline, the reload below is answered from its cache.
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+          timeout: 60_000,
+        })
+        .toBe(true);
+      await captureOffline(page, context, name);
+      await page.keyboard.press('Escape');
+
+      // Still offline, the app opened again: signed in, the two writes still waiting.
+      await page.reload();
+      await expect(page.getByText(/^Sin conexión/)).toBeVisible();
+      const pending = page.getByRole('button', { name: 'Pendiente de sincronizar (2)' });
+      await expect(pending).toBeVisible();
+      await pending.click();
+      const list = page.getByRole('dialog', { name: 'Guardado en el teléfono' });
+      const visit = list.getByRole('listitem', { name: `Visita: ${name}` });
+      const stage = list.getByRole('listitem', { name: `Etapa: ${name} → En negociación` });
+      await expect(visit).toContainText('Pendiente');
+      await expect(stage).toContainText('Pendiente');
+
+      await context.setOffline(false);
+      await expect(visit).toContainText('Sincronizado');
+      await expect(stage).toContainText('Sincronizado');
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      await expect(page.getByRole('button', { name: /^Pendiente de sincronizar/ })).toBeHidden();
+      // The page loads again what the sync changed: the visit is listed, the stage the server's.
+      const visits = page.getByRole('region', { name: 'Visitas' });
+      await expect(visits.getByRole('listitem')).toHaveCount(1);
+      await expect(visits.getByRole('listitem')).toContainText('Luminosa, sin humedad');
+      await expect(page.getByTestId('property-stage')).toHaveText('En negociación');
+      await expectSyncedOnce(page, id);
+    } finally {
+      await context.setOffline(false);
+      expect((await api(page, 'DELETE', `/api/properties/${id}`)).status).toBe(200);
+    }
+  });
 });
 
 test('an answer lost after the server committed the write: the queue sends it again with its key, and it still happens once', async ({

@@ -13,6 +13,18 @@ let accessTokenSource: AccessTokenSource | null = null;
  */
 export function setAccessTokenSource(source: AccessTokenSource | null): void {
   accessTokenSource = source;
+  if (source) for (const listener of listeners) listener();
+}
+
+const listeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time calls get a token source (the sign-in service loaded, as when a page
+ * opened offline comes back online): what waited for a token can go. Answers the unsubscribe.
+ */
+export function onAccessTokenSource(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export const currentAccessTokenSource = (): AccessTokenSource | null => accessTokenSource;

@@ -47,6 +47,9 @@ function useSessionStoredAtStart(): boolean {
   return stored;
 }
 
+/** A call that failed on this side for want of a token, never reaching the API. */
+const noTokenYet = (error: ApiError) => error.failure?.code === 'token_unavailable';
+
 /** The member kept for opening offline (ADR 046): loaded when needed, out of the first load. */
 const memberMemory = () => import('@/features/auth/offline-member');
 
@@ -127,8 +130,13 @@ export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps)
   useEffect(() => {
     if (userManager === null) return;
     setAccessTokenSource(() => freshAccessToken(userManager));
+    // Opened offline (ADR 046), the page's first calls found no token to send when the network
+    // came back, before the sign-in service was loaded: they go again now.
+    void queryClient.invalidateQueries({
+      predicate: ({ state }) => state.error instanceof ApiError && noTokenYet(state.error),
+    });
     return () => setAccessTokenSource(null);
-  }, [userManager]);
+  }, [userManager, queryClient]);
 
   const session = useQuery(sessionQueryOptions(userManager));
   useEffect(() => {
@@ -161,15 +169,22 @@ export function AuthProvider({ children, forgetOfflineData }: AuthProviderProps)
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
   }, [sessionUser, queryClient]);
 
-  const me = useQuery(meQueryOptions(state.session?.subject ?? null));
+  // Asked once the sign-in service is loaded, which gives its calls their token: a page opened
+  // offline (ADR 046) has the member's subject before that, and its profile kept.
+  const me = useQuery({
+    ...meQueryOptions(state.session?.subject ?? null),
+    enabled: userManager !== null,
+  });
   useEffect(() => {
     const event = profileEvent({ status: me.status, data: me.data, error: me.error });
     if (event === null) return;
     // Signing in mounts the whole page: as a transition React renders it in slices, so it does
     // not hold the main thread (and the user's taps) for one long task.
     startTransition(() => dispatch(event));
-    // The API refused the token itself: the session is of no use, forget it.
-    if (me.error instanceof ApiError && me.error.status === 401) void userManager?.removeUser();
+    // The API refused the token itself: the session is of no use, forget it. (Not when this side
+    // had no token to send yet: the session is still good, see above.)
+    if (me.error instanceof ApiError && me.error.status === 401 && !noTokenYet(me.error))
+      void userManager?.removeUser();
   }, [me.status, me.data, me.error, userManager]);
 
   // The member's profile is kept for opening offline; another account's offline data goes.

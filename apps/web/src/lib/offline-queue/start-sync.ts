@@ -1,10 +1,12 @@
 import { FLUSH_OFFLINE_QUEUE } from '@/config/service-worker';
+import { onAccessTokenSource } from '@/lib/access-token';
 import { flushOfflineQueue, stopOfflineRetries } from '@/lib/offline-queue/sender';
 import { deleteQueueItem, listQueueItems } from '@/lib/offline-queue/store';
 
 /**
  * Sends `userId`'s queue now (the app's start, or a sign-in after the session ran out), when the
- * network comes back, and when the service worker says Background Sync fired. Items synced in an
+ * network comes back, when calls get their token again (a page opened offline, once the sign-in
+ * service has loaded), and when the service worker says Background Sync fired. Items synced in an
  * earlier session are forgotten first. Answers the clean-up, for sign-out or another member.
  */
 export function startOfflineSync(userId: number): () => void {
@@ -13,6 +15,7 @@ export function startOfflineSync(userId: number): () => void {
     if (event.data === FLUSH_OFFLINE_QUEUE) flush();
   };
   window.addEventListener('online', flush);
+  const stopWaitingForToken = onAccessTokenSource(flush);
   navigator.serviceWorker?.addEventListener('message', fromWorker);
   void listQueueItems(userId)
     .then((items) =>
@@ -23,6 +26,7 @@ export function startOfflineSync(userId: number): () => void {
     .then(flush);
   return () => {
     window.removeEventListener('online', flush);
+    stopWaitingForToken();
     navigator.serviceWorker?.removeEventListener('message', fromWorker);
     stopOfflineRetries();
   };
