@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error';
 import {
   forgetSavedQueries,
   getSavedAt,
@@ -101,5 +102,33 @@ describe('saving the working set', () => {
     await fetchSome(client);
     await vi.advanceTimersByTimeAsync(1000);
     expect([...store.map.keys()]).toEqual(['queries:bea']);
+  });
+
+  it('drops a saved property the server no longer has, from the cache and from what is saved', async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const first = new QueryClient();
+    await startSaving(first, 'ana', store);
+    await fetchSome(first);
+    await vi.advanceTimersByTimeAsync(1000);
+    stopSaving();
+
+    // The app opens again: the saved page is back, then its refetch answers 404 (deleted).
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await startSaving(client, 'ana', store);
+    const key = ['properties', 'detail', 1];
+    expect(client.getQueryData(key)).toEqual(detail(1));
+    await client
+      .fetchQuery({
+        queryKey: key,
+        queryFn: () => Promise.reject(new ApiError(404, 'Property not found')),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    expect(client.getQueryData(key)).toBeUndefined();
+    await client.fetchQuery({ queryKey: ['uf'], queryFn: () => ({ value: 1 }) });
+    await vi.advanceTimersByTimeAsync(1000);
+    const saved = store.map.get('queries:ana') as Saved;
+    expect(saved.queries.map((query) => query.queryKey)).not.toContainEqual(key);
   });
 });

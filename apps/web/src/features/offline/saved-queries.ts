@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { queriesKey, type SavedStore, savedStore } from '@/features/offline/saved-store';
+import { ApiError } from '@/lib/api-error';
 
 /**
  * The member's working set kept in IndexedDB (ADR 046): the query data worth reading offline,
@@ -132,8 +133,20 @@ export async function startSaving(
       });
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    timer ??= setTimeout(save, SAVE_DELAY_MS);
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'success') timer ??= setTimeout(save, SAVE_DELAY_MS);
+    // Gone on the server (deleted since it was saved, here or by someone else): the copy shown
+    // goes, so the page says so instead of showing it, and the next save leaves it out.
+    const { query } = event;
+    if (
+      event.action.type === 'error' &&
+      event.action.error instanceof ApiError &&
+      event.action.error.status === 404 &&
+      query.state.data !== undefined
+    ) {
+      void client.resetQueries({ queryKey: query.queryKey, exact: true });
+      timer ??= setTimeout(save, SAVE_DELAY_MS);
+    }
   });
   stopCurrent = () => {
     unsubscribe();
