@@ -1,14 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 // jsdom has no IndexedDB: the offline queue (lib/offline-queue) keeps its writes there.
 import 'fake-indexeddb/auto';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { activateLocale } from '@/i18n/i18n';
-
-// findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: in CI the web tests share two
-// cores with both API suites, and a refetch and its render took longer than 1 s there (a bound on
-// waiting, not on speed: a passing test waits no longer than it needs).
-configure({ asyncUtilTimeout: 5000 });
 
 // Component tests read English (the product's original texts, docs/product.md); the browser journeys run in
 // Spanish, the default, and one in English.
@@ -38,8 +33,31 @@ class ResizeObserverStub implements ResizeObserver {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
+/** Empties every store of every IndexedDB database, keeping the databases (and the app's open connections). */
+async function emptyIndexedDb() {
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const stores = [...db.objectStoreNames];
+    if (stores.length > 0) {
+      const tx = db.transaction(stores, 'readwrite');
+      for (const store of stores) tx.objectStore(store).clear();
+      await new Promise((resolve) => {
+        tx.oncomplete = resolve;
+      });
+    }
+    db.close();
+  }
+}
+
 afterEach(async () => {
   cleanup();
   window.localStorage.clear();
+  // What one test saved for offline (its working set, its queued writes) never reaches the next.
+  await emptyIndexedDb();
   await activateLocale('en');
 });

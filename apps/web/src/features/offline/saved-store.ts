@@ -17,7 +17,7 @@ const OFFLINE_DATABASE = 'bec-offline';
 const STORE = 'saved';
 let idbStore: SavedStore | null = null;
 
-/** Where there is no IndexedDB (tests in jsdom, some private modes) nothing is kept. */
+/** Where there is no IndexedDB (some private modes) nothing is kept. */
 const nothingKept: SavedStore = {
   get: async () => undefined,
   update: async () => undefined,
