@@ -1,3 +1,4 @@
+import { validProperty } from '@bec/testkit/property-fixture';
 import { expect, type Page } from '@playwright/test';
 import { tileRequests } from './map-tiles';
 
@@ -49,6 +50,30 @@ export async function api(
     ...(data === undefined ? {} : { data }),
   });
   return { status: response.status(), body: await response.json() };
+}
+
+/**
+ * A property named `name`, added through the API (setup, not the journey): unvisited, with no
+ * broker, photos or position (so it never stands among the Data journey's nearest deptos in
+ * Ñuñoa). Answers its id.
+ */
+export async function addBareProperty(page: Page, name: string): Promise<number> {
+  const added = await api(
+    page,
+    'POST',
+    '/api/properties/add',
+    validProperty({
+      name,
+      visited: false,
+      broker_id: null,
+      photos: [],
+      latitude: null,
+      longitude: null,
+      google_maps_url: null,
+    }),
+  );
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return added.body.data.id as number;
 }
 
 /** A form's text box or select by its exact label. */

@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { missingBrowserReason } from '@bec/testkit/browser';
-import { validProperty } from '@bec/testkit/property-fixture';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNamedControls } from './accessibility';
 import { expect, test } from './fixtures';
-import { api, signIn } from './support';
+import { addBareProperty, api, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
@@ -68,23 +67,7 @@ test('editor: logs a visit for tomorrow (Home lists it), then a past one rated 4
   test.setTimeout(90_000);
   await signIn(page, 'editor@bec.local');
   const name = `Casa para visitar ${Date.now()}`;
-  const added = await api(
-    page,
-    'POST',
-    '/api/properties/add',
-    // No position: it must not stand among the Data journey's nearest deptos in Ñuñoa.
-    validProperty({
-      name,
-      visited: false,
-      broker_id: null,
-      photos: [],
-      latitude: null,
-      longitude: null,
-      google_maps_url: null,
-    }),
-  );
-  expect(added.status).toBe(201);
-  const id = added.body.data.id as number;
+  const id = await addBareProperty(page, name);
 
   await page.goto(`/properties/${id}`);
   const visits = page.getByRole('region', { name: 'Visitas' });

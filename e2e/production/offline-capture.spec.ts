@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { missingBrowserReason } from '@bec/testkit/browser';
-import { validProperty } from '@bec/testkit/property-fixture';
 import type { BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api, signIn } from '../support';
+import { addBareProperty, api, signIn } from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
 
@@ -40,27 +39,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
-
-/** A new property for the journey, added through the API (setup, not the journey). */
-async function addProperty(page: Page, name: string) {
-  const added = await api(
-    page,
-    'POST',
-    '/api/properties/add',
-    // No position: it must not stand among the Data journey's nearest deptos in Ñuñoa.
-    validProperty({
-      name,
-      visited: false,
-      broker_id: null,
-      photos: [],
-      latitude: null,
-      longitude: null,
-      google_maps_url: null,
-    }),
-  );
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
-  return added.body.data.id as number;
-}
 
 /** Yesterday at 16:00 as a `datetime-local` value, in the browser's own time. */
 const yesterdayAt4 = (page: Page) =>
@@ -133,7 +111,7 @@ test.describe('with the service worker', () => {
     test.setTimeout(150_000);
     await signIn(page, PRODUCTION.admin);
     const name = `Casa sin señal ${Date.now()}`;
-    const id = await addProperty(page, name);
+    const id = await addBareProperty(page, name);
     try {
       await page.goto(`/properties/${id}`);
       // The worker in control: offline, the reload below is answered from its cache.
@@ -183,7 +161,7 @@ test('an answer lost after the server committed the write: the queue sends it ag
   test.setTimeout(120_000);
   await signIn(page, PRODUCTION.admin);
   const name = `Casa con corte ${Date.now()}`;
-  const id = await addProperty(page, name);
+  const id = await addBareProperty(page, name);
   try {
     await page.goto(`/properties/${id}`);
     const { visit, stage } = await captureOffline(page, context, name);
