@@ -131,4 +131,23 @@ describe('saving the working set', () => {
     const saved = store.map.get('queries:ana') as Saved;
     expect(saved.queries.map((query) => query.queryKey)).not.toContainEqual(key);
   });
+
+  it('does not put back a saved property that already answered 404 when the copy is read', async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const first = new QueryClient();
+    await startSaving(first, 'ana', store);
+    await fetchSome(first);
+    await vi.advanceTimersByTimeAsync(1000);
+    stopSaving();
+
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = ['properties', 'detail', 1];
+    await client
+      .fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new ApiError(404, 'Gone')) })
+      .catch(() => undefined);
+    await startSaving(client, 'ana', store);
+    expect(client.getQueryData(key)).toBeUndefined();
+    expect(client.getQueryData(['visits', 'upcoming'])).toEqual({ visits: [] });
+  });
 });

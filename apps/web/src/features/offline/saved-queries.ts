@@ -58,11 +58,16 @@ function queriesToSave(client: QueryClient): SavedQuery[] {
     }));
 }
 
+/** The server's "not found": the thing was deleted since it was saved. */
+const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /** Puts saved queries in the cache, unless it holds a newer copy already. */
 function restore(client: QueryClient, queries: SavedQuery[]) {
   for (const { queryKey, data, dataUpdatedAt } of queries) {
     const held = client.getQueryState(queryKey);
     if (held?.data !== undefined && held.dataUpdatedAt >= dataUpdatedAt) continue;
+    // Already answered 404 before the saved copy was read: the copy must not bring it back.
+    if (isGone(held?.error)) continue;
     client.setQueryData(queryKey, data, { updatedAt: dataUpdatedAt });
   }
 }
@@ -140,8 +145,7 @@ export async function startSaving(
     const { query } = event;
     if (
       event.action.type === 'error' &&
-      event.action.error instanceof ApiError &&
-      event.action.error.status === 404 &&
+      isGone(event.action.error) &&
       query.state.data !== undefined
     ) {
       void client.resetQueries({ queryKey: query.queryKey, exact: true });
