@@ -28,6 +28,10 @@ const WORDS = {
     deleteProperty: 'Eliminar propiedad',
     ufValue: 'Valor de 1 UF',
     saveUf: 'Guardar valor',
+    saveSearch: 'Guardar búsqueda',
+    alerts: 'Alertas',
+    toggleNav: 'Abrir o cerrar el menú',
+    searchMenu: (name: string) => `Opciones de «${name}»`,
   },
   en: {
     userMenu: 'Ana Admin',
@@ -46,6 +50,10 @@ const WORDS = {
     deleteProperty: 'Delete property',
     ufValue: 'Value of 1 UF',
     saveUf: 'Save value',
+    saveSearch: 'Save search',
+    alerts: 'Alerts',
+    toggleNav: 'Toggle navigation',
+    searchMenu: (name: string) => `Options of “${name}”`,
   },
 } as const;
 
@@ -86,10 +94,36 @@ async function everyScreen(page: Page, words: Words, ids: { property: number; br
   await expectNamedControls(page, "the comuna filter's options");
   await page.keyboard.press('Escape');
 
+  // Saved searches and alerts (issue 34): the grid's "Save search" dialog, the bell's list, and a
+  // saved search's menu in the sidebar.
+  await screen(page, '/properties?rooms_min=3');
+  await page.getByRole('search').getByRole('button', { name: words.saveSearch }).click();
+  await closeDialog(page, words.saveSearch, words);
+  await page.getByRole('button', { name: new RegExp(`^${words.alerts}`) }).click();
+  await expect(page.getByRole('dialog', { name: words.alerts })).toBeVisible();
+  await expectNamedControls(page, 'the alerts list');
+  await page.keyboard.press('Escape');
+  const searchName = `Walk ${Date.now().toString(36)}`;
+  const saved = await api(page, 'POST', '/api/saved-searches', {
+    name: searchName,
+    scope: 'shared',
+    filters: { rooms_min: '3' },
+  });
+  expect(saved.status).toBe(201);
+  await screen(page, '/properties');
+  await page.getByRole('button', { name: words.toggleNav }).click();
+  await page.getByRole('button', { name: words.searchMenu(searchName) }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectNamedControls(page, "a saved search's menu");
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: words.toggleNav }).click();
+
   // The add form, with a number typed (its preview under the box), and its broker dialog.
   await screen(page, '/addProperty');
   await page.getByRole('button', { name: words.newBroker }).click();
   await closeDialog(page, words.newBroker, words);
+  // The quick add from the phone (ADR 048).
+  await screen(page, '/quickAdd');
 
   // A property: its page, the visit dialog, the delete confirmation; its edit form.
   await screen(page, `/properties/${ids.property}`);

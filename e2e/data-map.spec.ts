@@ -59,19 +59,29 @@ async function settled(page: Page) {
   return { key: [...names].sort().join('|'), names, sum, shown, busy };
 }
 
-/** Waits until the markers add up to the "in this view" count, with nothing loading. */
+/**
+ * Waits until the markers add up to the "in this view" count, with nothing loading, on two reads
+ * in a row: one read is several steps, and the map may change between them (a zoom's last frame).
+ * Returns that settled view, not a later read.
+ */
 async function waitForMap(page: Page, unlike?: string) {
+  let view: Awaited<ReturnType<typeof settled>> | undefined;
+  let previous = '';
   await expect
     .poll(
       async () => {
-        const view = await settled(page);
-        return view.sum === view.shown && !view.busy && view.key !== unlike && view.sum > 0;
+        const now = await settled(page);
+        const same = `${now.key}#${now.shown}` === previous;
+        previous = `${now.key}#${now.shown}`;
+        view = now;
+        return same && now.sum === now.shown && !now.busy && now.key !== unlike && now.sum > 0;
       },
       // Each look reads the page a few times: slow on a busy machine.
       { timeout: 20_000 },
     )
     .toBe(true);
-  return settled(page);
+  if (!view) throw new Error('The map was never read');
+  return view;
 }
 
 /** The count of the largest cluster among the markers' names (0 when none). */

@@ -57,7 +57,11 @@ export async function api(
  * broker, photos or position (so it never stands among the Data journey's nearest deptos in
  * Ñuñoa). Answers its id.
  */
-export async function addBareProperty(page: Page, name: string): Promise<number> {
+export async function addBareProperty(
+  page: Page,
+  name: string,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
   const added = await api(
     page,
     'POST',
@@ -70,6 +74,7 @@ export async function addBareProperty(page: Page, name: string): Promise<number>
       latitude: null,
       longitude: null,
       google_maps_url: null,
+      ...overrides,
     }),
   );
   expect(added.status, JSON.stringify(added.body)).toBe(201);

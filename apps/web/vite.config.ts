@@ -65,6 +65,18 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    rolldownOptions: {
+      output: {
+        // The first load as one chunk, with one stylesheet: every module the entry imports
+        // statically ('$initial'). Left to itself Rolldown moves modules that the first screen
+        // shares with lazy chunks (Mantine's Box and Button, TanStack Query's hooks) into chunks of
+        // their own, which made three extra requests and a second render-blocking stylesheet, and
+        // re-split whenever a lazy chunk imported another (ADR 052).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
+  },
   resolve: {
     // Mirrors `paths` in tsconfig.json.
     alias: [

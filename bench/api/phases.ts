@@ -12,7 +12,7 @@ import { measureExport } from './export.js';
 import { scale } from './figures.js';
 import { pageQueries } from './list-queries.js';
 import { FILTERED_SEARCH, type ListCase, listCases } from './list-scenarios.js';
-import { type ColdStats, type MarketPlan, runMarketPhase } from './market.js';
+import { type AfterWrite, type MarketPlan, runMarketPhase } from './market.js';
 import {
   BENCH_UF_NEXT,
   FIRST_PAGE,
@@ -28,6 +28,7 @@ import {
 } from './plan.js';
 import { createRandom } from './random.js';
 import type { Summary } from './report.js';
+import { measureAlertMatching } from './saved-search-matching.js';
 import {
   runHttpScenario,
   runListCases,
@@ -41,8 +42,8 @@ import type { Seeder } from './seed-properties.js';
 export type BenchRun = {
   plan: Plan;
   summary: Summary;
-  /** The Data section's plans and cold statistics, printed beside the summary. */
-  market: { plans: MarketPlan[]; cold: ColdStats[] };
+  /** The Data section's plans and statistics after a write, printed beside the summary. */
+  market: { plans: MarketPlan[]; afterWrite: AfterWrite[] };
   pool: pg.Pool;
   db: Database;
   server: SpawnedServer;
@@ -65,12 +66,12 @@ async function settle(pool: pg.Pool) {
 
 const raw = (run: BenchRun) => ({ db: run.db, pool: run.pool });
 
-/** The Data section's endpoints at one size: their scenarios, plans and cold statistics. */
+/** The Data section's endpoints at one size: their scenarios, plans and statistics after a write. */
 export async function measureMarket(run: BenchRun, rows: number, warmup?: number) {
   const phase = await runMarketPhase(rows, run.target, timing, raw(run), warmup);
   run.summary.scenarios.push(...phase.scenarios);
   run.market.plans.push(...phase.plans);
-  run.market.cold.push(phase.cold);
+  run.market.afterWrite.push(phase.afterWrite);
   run.server.assertAlive();
 }
 
@@ -322,27 +323,24 @@ export async function measureExports(run: BenchRun) {
 }
 
 /**
- * Adding properties, alone and after a duplicate check as the form saves. Last: it adds rows,
- * which must not change what the list scenarios measured. Each add names one of the seeded
- * brokers (and reads it FOR SHARE, as the API does).
+ * New listings to add, each its own: a street number and a position a few hundred metres around
+ * Ñuñoa, so the duplicate check finds what a real one would. Each names one of the seeded
+ * brokers (and the API reads it FOR SHARE).
  */
-export async function measureAdds(run: BenchRun) {
-  const { plan, summary, target } = run;
-  const refs = await run.pool.query<{ city: number; type: number; broker: number | null }>(
+async function newListings(pool: pg.Pool, seed: number) {
+  const refs = await pool.query<{ city: number; type: number; broker: number | null }>(
     `select (select id from cities where id = 13120) as city,
                 (select id from property_types where name = 'Departamento') as type,
                 (select min(id) from brokers) as broker`,
   );
   const ref = refs.rows[0];
   if (!ref?.city || !ref.type) throw new Error('Ñuñoa or the Departamento type is missing');
-  // Each added property is a new listing: its own street number and a position a few
-  // hundred metres around Ñuñoa, so the duplicate check finds what a real one would.
-  const random = createRandom(18);
+  const random = createRandom(seed);
   let added = 0;
-  const listing = () => {
+  return () => {
     const n = ++added;
     return validProperty({
-      name: `Departamento en Ñuñoa (bench ${n})`,
+      name: `Departamento en Ñuñoa (bench ${seed}-${n})`,
       address: `Irarrázaval ${1000 + n}, depto ${100 + (n % 20)}`,
       city_id: ref.city,
       property_type_id: ref.type,
@@ -352,6 +350,16 @@ export async function measureAdds(run: BenchRun) {
       photos: [],
     });
   };
+}
+
+/**
+ * Adding properties, alone and after a duplicate check as the form saves. Last: it adds rows,
+ * which must not change what the list scenarios measured. Each add names one of the seeded
+ * brokers (and reads it FOR SHARE, as the API does).
+ */
+export async function measureAdds(run: BenchRun) {
+  const { plan, summary, target } = run;
+  const listing = await newListings(run.pool, 18);
   const addTiming = plan.only ? { ...timing, warmup: JIT_WARMUP } : timing;
   summary.scenarios.push(
     await runHttpScenario(
@@ -394,6 +402,22 @@ export async function measureAdds(run: BenchRun) {
       },
       timing,
     ),
+  );
+  run.server.assertAlive();
+}
+
+/**
+ * Issue 34's matching: 1,000 saved searches, one change matched against all of them by the API's
+ * worker code, and a write's latency with and without its outbox row (saved-search-matching.ts).
+ * It adds and changes rows and searches: after every other phase.
+ */
+export async function measureSavedSearches(run: BenchRun) {
+  run.summary.alerts = await measureAlertMatching(
+    run.db,
+    run.pool,
+    run.plan.top,
+    run.target,
+    await newListings(run.pool, 34),
   );
   run.server.assertAlive();
 }

@@ -13,6 +13,7 @@ import {
   type Target,
 } from './figures.js';
 import { type LoadResult, PAIRED_ROUNDS } from './load.js';
+import type { AlertFigures } from './saved-search-matching.js';
 import type { StartupFigures } from './startup.js';
 
 export function machine(postgresVersion: string) {
@@ -59,6 +60,8 @@ export type Summary = {
   listTiming?: string;
   /** Re-pricing every UF row once a new UF value is in effect (uf.service.ts reprice). */
   reprice?: { ufRows: number; repriced: number; seconds: number; noopMs: number };
+  /** The saved searches' matching (issue 34, saved-search-matching.ts). */
+  alerts?: AlertFigures;
   seconds: number;
   /** 1-minute load average when the bench started: other work on the machine skews figures. */
   loadAtStart: number;
@@ -380,7 +383,7 @@ export function printSummary(summary: Summary, targets: Target[], extra: string[
   out.push('');
   if (summary.only)
     out.push(
-      summary.only === 'market' || summary.only === 'startup'
+      summary.only === 'market' || summary.only === 'startup' || summary.only === 'alerts'
         ? `BENCH_ONLY=${summary.only} ran a subset: only its own targets are judged.`
         : `Targets not judged: BENCH_ONLY=${summary.only} ran a subset.`,
     );

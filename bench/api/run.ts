@@ -51,6 +51,7 @@ import {
   measureExports,
   measureMarket,
   measureMedium,
+  measureSavedSearches,
   measureSmall,
   measureTopLists,
   repriceUf,
@@ -74,6 +75,7 @@ import {
   printSummary,
   type Summary,
 } from './report.js';
+import { alertSummary } from './saved-search-matching.js';
 import { createSeeder } from './seed-properties.js';
 import { judgeRuntime, measureStartup, startupLine } from './startup.js';
 
@@ -155,13 +157,14 @@ async function measureAll(run: BenchRun, uf: ReturnType<typeof createUfService>,
   const planOf = runs.plans ? await explainPlans(run, cases) : new Map();
   // The Data section's endpoints at the top size, as at 10k: first after loading, so the two
   // phases are a minute or two apart and see much the same machine (and before the add
-  // scenario, which adds rows). Their only writes are the five no-op updates of the cold statistics.
+  // scenario, which adds rows). Their only writes are the no-op updates of the statistics after a write.
   if (runs.market) await measureMarket(run, top);
   if (runs.lists) await measureTopLists(run, cases, planOf);
   if (runs.compression) await measureCompression(run);
   if (runs.detail) await measureDetail(run);
   if (runs.exports) await measureExports(run);
   if (runs.add) await measureAdds(run);
+  if (runs.alerts) await measureSavedSearches(run);
   run.summary.memory = run.server.memory();
   progress(
     `server RSS ${run.summary.memory.rssMb.toFixed(0)} MB (peak ${run.summary.memory.peakMb.toFixed(0)} MB)`,
@@ -197,18 +200,21 @@ function report(summary: Summary, run: Pick<BenchRun, 'plan' | 'market'>, failed
   const firstPage = judge(scenarios, FIRST_PAGE.id, 'first-page-top', TOP);
   // The listing reader's accuracy (issue 32): no database, milliseconds; in every full run.
   const accuracy = only ? null : listingAccuracy();
+  const alerts = summary.alerts ? alertSummary(summary.alerts) : null;
   const targets = [
     ...(only === 'lists' ? firstPage.slice(0, 1) : only ? [] : firstPage),
     ...(runs.lists ? judgeLists(summary.lists) : []),
-    ...(runs.market ? judgeMarket(scenarios, MEDIUM, TOP) : []),
+    ...(runs.market ? judgeMarket(scenarios, market.afterWrite, MEDIUM, TOP) : []),
     ...(runs.startup ? judgeRuntime(summary.startup, only ? null : summary.memory) : []),
     ...(accuracy?.targets ?? []),
+    ...(alerts?.targets ?? []),
   ];
   printSummary(summary, targets, [
-    ...(market.plans.length || market.cold.length
-      ? marketSummary(scenarios, market.plans, market.cold, MEDIUM, TOP)
+    ...(market.plans.length || market.afterWrite.length
+      ? marketSummary(scenarios, market.plans, market.afterWrite, MEDIUM, TOP)
       : []),
-    ...(summary.startup ? [startupLine(summary.startup)] : []),
+    ...(summary.startup ? startupLine(summary.startup) : []),
+    ...(alerts?.lines ?? []),
     ...(accuracy ? ['', ...accuracy.lines] : []),
   ]);
   const invalid =
@@ -243,7 +249,7 @@ async function main() {
   }
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'bec-bench-'));
   const summary = emptySummary(plan);
-  const market: BenchRun['market'] = { plans: [], cold: [] };
+  const market: BenchRun['market'] = { plans: [], afterWrite: [] };
   let database: BenchDatabase;
   try {
     progress(process.env.DATABASE_URL ? 'using DATABASE_URL' : 'creating database bec_bench');

@@ -1,5 +1,4 @@
 import type { PropertyStage } from '@bec/contracts';
-import type pg from 'pg';
 import {
   DISCARD_REASONS,
   HOT_COMUNAS,
@@ -21,6 +20,11 @@ import { clamp, createRandom, type Random, weightedPicker } from './random.js';
  * UF price, price per m²…) are left to the database, so the seed keeps working while the schema
  * grows.
  */
+
+/** pg's pool, or PGlite behind the same call (bench/api/pglite-memory.ts): all the seed uses. */
+export type Queryable = {
+  query: <R>(text: string, params?: unknown[]) => Promise<{ rows: R[] }>;
+};
 
 type City = { id: number; name: string; region_id: number };
 type PropertyType = { id: number; name: string };
@@ -119,7 +123,7 @@ type Context = {
   userIds: number[];
 };
 
-async function loadContext(pool: pg.Pool): Promise<Context> {
+async function loadContext(pool: Queryable): Promise<Context> {
   const cities = (
     await pool.query<City>('select id, name, region_id from cities order by region_id, id')
   ).rows;
@@ -432,7 +436,7 @@ function enteredPrice(pesos: number, type: string, ufValue: number, random: Rand
  * sets it first), so UF listings come out at realistic peso prices.
  */
 export async function createSeeder(
-  pool: pg.Pool,
+  pool: Queryable,
   { ufValue }: { ufValue: number },
 ): Promise<Seeder> {
   const context = await loadContext(pool);

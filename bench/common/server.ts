@@ -156,30 +156,51 @@ export async function startServer({
   tempDir,
   issuer,
 }: ProductionServerOptions): Promise<SpawnedServer> {
-  return spawnServer(tempDir, (port) => {
-    const base = `http://127.0.0.1:${port}`;
-    return {
-      base,
-      env: {
-        DATABASE_URL: databaseUrl,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DATA_DIR: path.join(tempDir, 'data'),
-        SEED_DEMO: '0',
-        // Production-like, but offline: the bench measures the API, not mindicador.cl.
-        UF_SOURCE: 'none',
-        OIDC_ISSUER: issuer.issuer,
-        OIDC_CLIENT_ID: 'bec-web',
-        OIDC_AUDIENCE: BENCH_AUDIENCE,
-        ADMIN_EMAILS: BENCH_ADMIN.email,
-        // The bench is one member at 32 connections, thousands of requests a second: the very
-        // flood the rate limit refuses (ADR 028). It measures the API, so the limits are off.
-        RATE_LIMIT_ACCOUNT_PER_MINUTE: '0',
-        RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
-      },
-    };
-  });
+  return spawnServer(tempDir, (port) =>
+    productionEnv(port, tempDir, issuer, { DATABASE_URL: databaseUrl }),
+  );
+}
+
+/**
+ * The same server on the embedded database (PGlite in `tempDir/data/db`, no DATABASE_URL): what
+ * `npm start` serves, signed in through the issuer instead of the development sign-in, whose pages
+ * only a browser gets through.
+ */
+export async function startEmbeddedServer({
+  tempDir,
+  issuer,
+}: Omit<ProductionServerOptions, 'databaseUrl'>): Promise<SpawnedServer> {
+  return spawnServer(tempDir, (port) => productionEnv(port, tempDir, issuer, {}));
+}
+
+function productionEnv(
+  port: number,
+  tempDir: string,
+  issuer: TestIssuer,
+  database: { DATABASE_URL?: string },
+) {
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    env: {
+      ...database,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: path.join(tempDir, 'data'),
+      SEED_DEMO: '0',
+      // Production-like, but offline: the bench measures the API, not mindicador.cl.
+      UF_SOURCE: 'none',
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: 'bec-web',
+      OIDC_AUDIENCE: BENCH_AUDIENCE,
+      ADMIN_EMAILS: BENCH_ADMIN.email,
+      // The bench is one member at 32 connections, thousands of requests a second: the very
+      // flood the rate limit refuses (ADR 028). It measures the API, so the limits are off.
+      RATE_LIMIT_ACCOUNT_PER_MINUTE: '0',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+    },
+  };
 }
 
 /**

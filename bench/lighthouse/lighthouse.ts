@@ -36,6 +36,7 @@ import {
 import { type DemoPhoto, givePhotos, makeDemoPhotos, propertyWithPhotos } from './demo-photos.js';
 import { type MeasuredPage, misses, printFindings, printTable } from './lighthouse-report.js';
 import { runLighthouse } from './lighthouse-run.js';
+import { startTileServer, type TileServer } from './tile-server.js';
 
 /** An editor: the seeded account a team member signs in with (viewers see the same pages). */
 const MEMBER = 'editor@bec.local';
@@ -63,6 +64,7 @@ const workDir = mkdtempSync(path.join(os.tmpdir(), 'bec-lighthouse-'));
 let reportsDir: string | undefined;
 let chrome: LaunchedChrome | undefined;
 let server: DemoServer | undefined;
+let tiles: TileServer | undefined;
 
 /** Synchronous, so it also runs from 'exit' (the server kills itself there: demo-server.ts). */
 function cleanUp() {
@@ -90,7 +92,12 @@ async function measure(): Promise<{ pages: MeasuredPage[]; returningPages: Measu
       await buildWeb(path.join(workDir, 'build.log'));
     }
     progress('Starting the server (PGlite, development sign-in, demo data)…');
-    [server, photos] = await Promise.all([startDemoServer(workDir), makeDemoPhotos()]);
+    // The map's tiles from a local server, as a team's server reaches OpenStreetMap's.
+    tiles = await startTileServer();
+    [server, photos] = await Promise.all([
+      startDemoServer(workDir, { MAP_TILES_URL: tiles.url }),
+      makeDemoPhotos(),
+    ]);
     base = server.base;
     progress(`Server ready at ${base}; ${photos.length} photos of 2000×1500 made`);
   }
@@ -186,6 +193,7 @@ try {
   chrome?.kill();
   chrome = undefined;
   await server?.stop();
+  await tiles?.close();
 }
 // Playwright's and Lighthouse's connections may hold the event loop open.
 process.exit();

@@ -22,6 +22,15 @@ import { prepareDatabase } from './db/prepare.js';
 import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
 import { registerJobs } from './jobs.js';
+import { enqueueImmediate } from './modules/alert-mail/alert-mail.repository.js';
+import { alertMailRoutes } from './modules/alert-mail/alert-mail.routes.js';
+import type { MailTransport } from './modules/alert-mail/alert-mail.service.js';
+import {
+  createAlertMail,
+  createUnsubscribe,
+  unsubscribeTokens,
+} from './modules/alert-mail/alert-mail.service.js';
+import { createSmtpTransport } from './modules/alert-mail/smtp-transport.js';
 import { brokersRoutes } from './modules/brokers/brokers.routes.js';
 import { createBrokersService } from './modules/brokers/brokers.service.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
@@ -43,6 +52,9 @@ import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
+import { createMatchWorker, MATCH_POLL_MS } from './modules/saved-searches/alert-matching.js';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.js';
+import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.js';
 import { clientConfig } from './modules/system/client-config.js';
 import { configRoutes, probeRoutes } from './modules/system/system.routes.js';
 import { createUfSource } from './modules/uf/sources/index.js';
@@ -93,6 +105,10 @@ export type BuildAppOptions = {
   webRoot?: string | null;
   /** Replaces the system's resolver for link imports (tests name hosts resolving where they say). */
   resolveHost?: Resolver;
+  /** Sends alert mail instead of SMTP_URL's server through nodemailer (tests). */
+  mailTransport?: MailTransport;
+  /** false: the alert digest and sender jobs do not run on their own (tests drive the clock). */
+  mailJobs?: boolean;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -284,7 +300,39 @@ export async function buildApp(options: BuildAppOptions) {
     maxBytes: config.photos.maxBytes,
     counters: metrics.uploads,
   });
-  const visits = createVisitsService(database.db, { photos });
+  // Saved searches' alerts (ADR 053): woken after each property write commits, polling for other
+  // processes' writes; started and stopped with the other jobs.
+  // Alert mail (ADR 054), only with SMTP_URL: the matching queues immediate mails with their
+  // alerts; the digest and the sender are jobs. The unsubscribe links work either way.
+  const tokens = unsubscribeTokens(signer);
+  const transport = config.mail
+    ? (options.mailTransport ?? createSmtpTransport(config.mail.smtpUrl))
+    : null;
+  if (transport) app.addHook('onClose', async () => transport.close());
+  const alertMail =
+    config.mail && transport
+      ? createAlertMail(database.db, {
+          transport,
+          from: config.mail.from,
+          publicUrl: config.publicUrl,
+          tokens,
+          onError: (err, context) =>
+            app.log.warn(
+              { err, ...context },
+              'sending an alert mail failed; it is tried again later',
+            ),
+        })
+      : null;
+  const matchWorker = createMatchWorker(database.db, {
+    pollMs: MATCH_POLL_MS,
+    onError: (err) =>
+      app.log.warn({ err }, 'matching saved searches failed; it runs again shortly'),
+    ...(alertMail ? { onAlerts: enqueueImmediate } : {}),
+  });
+  const visits = createVisitsService(database.db, {
+    photos,
+    onPropertyChange: () => matchWorker.nudge(),
+  });
   // One per app: the comunas it caches serve the reference routes and the listing import alike.
   const reference = createReferenceService(database.db);
   const idempotencyStore = createIdempotencyStore(database.db);
@@ -305,7 +353,16 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(brokersRoutes, { brokers: createBrokersService(database.db) });
       await api.register(photoUploadRoutes, { photos });
       await api.register(propertiesRoutes, {
-        properties: createPropertiesService(database.db, { photos }),
+        properties: createPropertiesService(database.db, {
+          photos,
+          onPropertyChange: () => matchWorker.nudge(),
+        }),
+      });
+      await api.register(savedSearchesRoutes, {
+        savedSearches: createSavedSearchesService(database.db),
+      });
+      await api.register(alertMailRoutes, {
+        unsubscribe: createUnsubscribe(database.db, tokens),
       });
       await api.register(listingImportRoutes, {
         listingImport: createListingImportService({
@@ -322,7 +379,12 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(historyRoutes, { history: createHistoryService(database.db) });
       await api.register(visitsRoutes, { visits });
       await api.register(ufRoutes, { uf });
-      await api.register(marketRoutes, { market: createMarketService(database.db) });
+      await api.register(marketRoutes, {
+        market: createMarketService(database.db, {
+          computed: () => metrics.statsComputations.inc(),
+          log: app.log,
+        }),
+      });
     },
     { prefix: '/api' },
   );
@@ -331,6 +393,9 @@ export async function buildApp(options: BuildAppOptions) {
     photos,
     visits,
     idempotency: idempotencyStore,
+    matchWorker,
+    alertMail,
+    mailJobs: options.mailJobs ?? true,
     uploadCollectionMs: config.photos.collectionMs,
   });
 

@@ -366,4 +366,22 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ IMPORT_ALLOW_HOSTS: '', NODE_ENV: 'production' })).toEqual([]);
   });
+
+  it('sends alert mail only with SMTP_URL, from MAIL_FROM or no-reply at the public host', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({ SMTP_URL: '' }).mail).toBeNull();
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://bec.example.cl' }).mail,
+    ).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'BEC <no-reply@bec.example.cl>' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.test:465', MAIL_FROM: 'BEC <alertas@x.cl>' }).mail
+        ?.from,
+    ).toBe('BEC <alertas@x.cl>');
+    expect(problemsOf({ SMTP_URL: 'http://mail.test', MAIL_FROM: 'nobody' })).toEqual([
+      expect.stringMatching(
+        /^SMTP_URL="http:\/\/mail.test": must be an smtp:\/\/ or smtps:\/\/ URL/,
+      ),
+      expect.stringMatching(/^MAIL_FROM="nobody": must be an address/),
+    ]);
+  });
 });

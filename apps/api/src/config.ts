@@ -295,6 +295,25 @@ const EnvSchema = z.object({
   RATE_LIMIT_ADDRESS_BURST: burst(DEFAULT_RATE_LIMITS.address.burst),
   TRUST_PROXY: trustProxy,
   IMPORT_ALLOW_HOSTS: hostList,
+  SMTP_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error:
+          'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+        error: 'must be an address, e.g. alertas@example.com or BEC <alertas@example.com>',
+      })
+      .optional(),
+  ),
 });
 
 /** Rules across variables, checked on the raw values so they are reported with all the others. */
@@ -398,6 +417,11 @@ export type Config = {
   rateLimit: { account: RateLimit; address: RateLimit };
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address. */
   trustProxy: false | string[];
+  /**
+   * Saved searches' alert mail (ADR 054): off without SMTP_URL (alerts are in-app only); `from`
+   * is MAIL_FROM, else BEC <no-reply@PUBLIC_URL's host>.
+   */
+  mail: { smtpUrl: string; from: string } | null;
   listingImport: {
     /**
      * Host names fetched even when they resolve to a refused address (IMPORT_ALLOW_HOSTS, tests
@@ -513,5 +537,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: env.TRUST_PROXY,
     listingImport: { allowHosts: env.IMPORT_ALLOW_HOSTS },
+    mail: env.SMTP_URL
+      ? {
+          smtpUrl: env.SMTP_URL,
+          from: env.MAIL_FROM ?? `BEC <no-reply@${new URL(publicUrl).hostname}>`,
+        }
+      : null,
   };
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { onTheClock } from './lib/on-the-clock.js';
+import type { AlertMail } from './modules/alert-mail/alert-mail.service.js';
+import { MAIL_POLL_MS } from './modules/alert-mail/alert-mail.service.js';
 import type { PhotosService } from './modules/photos/photos.service.js';
+import type { MatchWorker } from './modules/saved-searches/alert-matching.js';
 import type { UfService } from './modules/uf/uf.service.js';
 import type { VisitsService } from './modules/visits/visits.service.js';
 import type { IdempotencyStore } from './plugins/app/idempotency.js';
@@ -19,6 +22,15 @@ declare module 'fastify' {
     sweepVisits: (now?: Date) => Promise<number>;
     /** Deletes the idempotency keys expired now (or as of `now`); answers how many. */
     collectExpiredIdempotencyKeys: (now?: Date) => Promise<number>;
+    /** Turns every pending property change into saved searches' alerts now; answers how many. */
+    matchSavedSearches: () => Promise<number>;
+    /**
+     * Queues the day's alert digests if it is 08:00 or later in Chile at `now`; answers how many
+     * mails were queued (0 without SMTP_URL).
+     */
+    enqueueAlertDigests: (now?: Date) => Promise<number>;
+    /** Sends the alert mail due at `now` (the clock read again for each); answers how many. */
+    sendAlertMail: (now?: () => Date) => Promise<number>;
   }
 }
 
@@ -26,6 +38,8 @@ declare module 'fastify' {
 const UF_CHECK_MS = 60_000;
 /** How often past visits move their property on to visited. */
 const VISIT_SWEEP_MS = 5 * 60_000;
+/** How often each process checks whether the day's alert digests are due. */
+const DIGEST_CHECK_MS = 60_000;
 /** How often expired idempotency keys are deleted (they stop answering at expiry regardless). */
 const IDEMPOTENCY_COLLECTION_MS = 60 * 60_000;
 
@@ -34,18 +48,31 @@ export type JobsOptions = {
   photos: PhotosService;
   visits: VisitsService;
   idempotency: IdempotencyStore;
+  /** The saved searches' matching of property changes (ADR 053). */
+  matchWorker: MatchWorker;
+  /** The alert mail's digest and sender (ADR 054); null without SMTP_URL. */
+  alertMail: AlertMail | null;
+  /** Whether the alert mail's jobs run on the clock (tests call them with their own clock). */
+  mailJobs: boolean;
   /** UPLOAD_COLLECTION_SECONDS, in milliseconds. */
   uploadCollectionMs: number;
 };
 
 export function registerJobs(app: FastifyInstance, options: JobsOptions) {
-  const { uf, photos, visits, idempotency } = options;
+  const { uf, photos, visits, idempotency, matchWorker, alertMail } = options;
   app.decorate(
     'collectUnattachedPhotos',
     async (now?: Date) => (await photos.collectUnattached(now)).length,
   );
   app.decorate('sweepVisits', (now?: Date) => visits.sweep(now));
   app.decorate('collectExpiredIdempotencyKeys', (now?: Date) => idempotency.collectExpired(now));
+  app.decorate('matchSavedSearches', () => matchWorker.drain());
+  app.decorate('enqueueAlertDigests', async (now?: Date) =>
+    alertMail ? alertMail.enqueueDigests(now) : 0,
+  );
+  app.decorate('sendAlertMail', async (now?: () => Date) =>
+    alertMail ? alertMail.sendDue(now) : 0,
+  );
 
   const stopping = new AbortController();
   let jobs: { stop: () => Promise<void> }[] = [];
@@ -94,10 +121,30 @@ export function registerJobs(app: FastifyInstance, options: JobsOptions) {
         { onError: (err) => app.log.warn({ err }, 'collecting expired idempotency keys failed') },
       ),
     ];
+    if (alertMail && options.mailJobs)
+      jobs.push(
+        // The daily digest: every minute, queued once it is 08:00 in Chile (one per user and day
+        // across processes: a unique key), then sent at once.
+        onTheClock(
+          DIGEST_CHECK_MS,
+          async () => {
+            if (await alertMail.enqueueDigests()) await alertMail.sendDue();
+          },
+          { onError: (err) => app.log.warn({ err }, 'queueing alert digests failed') },
+        ),
+        // Due alert mail, every 10 s in every process: each claim leases its rows to one.
+        onTheClock(MAIL_POLL_MS, () => alertMail.sendDue(), {
+          onError: (err) => app.log.warn({ err }, 'sending alert mail failed'),
+        }),
+      );
+    // Property changes into saved searches' alerts: nudged after each write, polling for other
+    // processes' writes (rows left by a stopped process are taken at the first poll).
+    matchWorker.start();
+    matchWorker.nudge();
   });
   app.addHook('onClose', async () => {
     // A UF fetch in flight is aborted; the other runs are waited for.
     stopping.abort();
-    await Promise.all(jobs.map((job) => job.stop()));
+    await Promise.all([...jobs.map((job) => job.stop()), matchWorker.stop()]);
   });
 }

@@ -45,15 +45,22 @@ export {
 export {
   dataVersionSql,
   groupStatsSql,
+  storedStatsSql,
   ufPerSqmHistogramSql,
   ufPerSqmTopSql,
 } from './modules/market/statistics.repository.js';
+export { statsKey } from './modules/market/statistics.service.js';
 export {
   decodePropertyCursor,
   encodePropertyCursor,
   type PropertyCursor,
 } from './modules/properties/property-cursor.js';
 export { listPage, SORTS } from './modules/properties/property-list.repository.js';
+// The saved searches' outbox and its matching (issue 34, ADR 053), timed by the bench as the worker runs it.
+export {
+  processOutbox,
+  recordPropertyChange,
+} from './modules/saved-searches/alert-matching.js';
 export { createUfService } from './modules/uf/uf.service.js';
 export { createUsersService } from './modules/users/users.service.js';
 

@@ -262,7 +262,7 @@ describe('POST /api/properties/duplicates', () => {
 
   it('refuses bad input with 400 naming the fields', async () => {
     const response = await check({
-      address: ' ',
+      address: 7,
       city_id: 0,
       property_type_id: 'x',
       latitude: 91,

@@ -5,7 +5,7 @@ import { type IssuerOptions, type MintOptions, startIssuer } from '@bec/testkit/
 import { smallPng } from '@bec/testkit/photo-fixtures';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { type BuildAppOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Resolver } from '../src/lib/safe-fetch.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
@@ -32,6 +32,8 @@ type SetupOptions = {
   webRoot?: string;
   /** The link import's resolver, instead of the system's: names that resolve where a test says. */
   resolveHost?: Resolver;
+  /** More of buildApp's options (the alert mail's: its transport, its jobs off). */
+  build?: Pick<BuildAppOptions, 'mailTransport' | 'mailJobs'>;
 };
 
 /**
@@ -69,6 +71,7 @@ export function setupApp(options: SetupOptions = {}) {
       logger: false,
       webRoot: options.webRoot ?? null,
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+      ...options.build,
     });
     const users = createUsersService(database.handle.db, { adminEmails: [] });
     const ids = {} as Record<Exclude<Person, 'stranger'>, number>;

@@ -326,7 +326,15 @@ const listQuery = fc
 // ---- the harness ------------------------------------------------------------------------------
 
 type Counts = Record<
-  'properties' | 'photos' | 'uploads' | 'users' | 'waitlist' | 'uf_values' | 'visits' | 'brokers',
+  | 'properties'
+  | 'photos'
+  | 'uploads'
+  | 'users'
+  | 'waitlist'
+  | 'uf_values'
+  | 'visits'
+  | 'brokers'
+  | 'saved_searches',
   number
 >;
 
@@ -341,7 +349,8 @@ const counts = async (): Promise<Counts> => {
       (select count(*) from waitlist) as waitlist,
       (select count(*) from uf_values) as uf_values,
       (select count(*) from property_visits) + (select count(*) from visit_photos) as visits,
-      (select count(*) from brokers) as brokers`,
+      (select count(*) from brokers) as brokers,
+      (select count(*) from saved_searches) as saved_searches`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Counts;
 };
@@ -1243,5 +1252,83 @@ describe('the times issue 30 found answer 400 naming the parameter', () => {
       ],
     ];
     for (const [options, field] of edits) await expectRefused('editor', options, field);
+  });
+});
+
+describe('saved searches and alerts (ADR 053)', () => {
+  let searchId = 0;
+  beforeAll(async () => {
+    const response = await t.inject('viewer', {
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: { name: 'Depto Ñuñoa', scope: 'personal', filters: { city_id: '13120' } },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    searchId = response.json().data.id;
+  });
+
+  it('POST /api/saved-searches, PATCH and DELETE /:id, /:id/opened, /:id/subscription: bodies, filters, ids', async () => {
+    const filters = fc.oneof(
+      { weight: 4, arbitrary: listQuery },
+      hostileValue,
+      fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(queryText, hostileValue), {
+        maxKeys: 3,
+      }),
+    );
+    const arbitrary = fc.tuple(
+      fc.constantFrom('POST', 'PATCH', 'DELETE', 'opened', 'subscription'),
+      idText(() => searchId),
+      bodyOf({ name: 'Depto Ñuñoa', scope: 'personal', filters: {} }, ['id']),
+      filters,
+      bodyOf({ subscribed: true }),
+    );
+    expectNone(
+      await fuzz(arbitrary, async ([action, id, body, query, subscription]) => {
+        const withFilters =
+          body && typeof body === 'object' && !Array.isArray(body) && 'filters' in body
+            ? { ...body, filters: query }
+            : body;
+        const path = `/api/saved-searches/${pathSegment(id)}`;
+        const { response, problem } = await probe('viewer', {
+          ...(action === 'POST'
+            ? { method: 'POST', url: '/api/saved-searches', payload: JSON.stringify(withFilters) }
+            : action === 'PATCH'
+              ? { method: 'PATCH', url: path, payload: JSON.stringify(withFilters) }
+              : action === 'DELETE'
+                ? { method: 'DELETE', url: path }
+                : action === 'opened'
+                  ? { method: 'POST', url: `${path}/opened` }
+                  : {
+                      method: 'PUT',
+                      url: `${path}/subscription`,
+                      payload: JSON.stringify(subscription),
+                    }),
+        });
+        return problem ?? (action === 'POST' ? null : pathIdProblem(id, response));
+      }),
+    );
+  });
+
+  it('GET /api/alerts and POST /api/alerts/:id/read: limits, cursors, ids', async () => {
+    const arbitrary = fc.record({
+      id: idText(() => 1),
+      limit: queryText,
+      cursor: fc.oneof(
+        idCursor,
+        fc.array(fc.oneof(edgeNumber, hostileValue), { maxLength: 2 }).map(cursorOf),
+      ),
+    });
+    expectNone(
+      await fuzz(arbitrary, async ({ id, limit, cursor }) => {
+        const params = new URLSearchParams({ limit, cursor });
+        const list = await probe('viewer', { method: 'GET', url: `/api/alerts?${params}` });
+        if (list.problem) return list.problem;
+        const { response, problem } = await probe('viewer', {
+          method: 'POST',
+          url: `/api/alerts/${pathSegment(id)}/read`,
+        });
+        return problem ?? pathIdProblem(id, response);
+      }),
+    );
   });
 });

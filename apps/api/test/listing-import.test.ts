@@ -43,6 +43,9 @@ const hits: string[] = [];
 const secretHits = () => hits.filter((path) => path.startsWith('/secret')).length;
 
 let png: Buffer;
+/** When the fetcher let go of each request for the page that never answers. */
+const stalled: Promise<void>[] = [];
+let stalledArrived: () => void = () => {};
 
 beforeAll(async () => {
   png = await smallPng();
@@ -65,6 +68,12 @@ beforeAll(async () => {
     } else if (url.pathname === '/huge') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<p>${'x'.repeat(2 * 1024 * 1024 + 10)}</p>`);
+    } else if (url.pathname === '/stalls') {
+      // Headers, then nothing: only the fetcher's abort or its time limit ends it.
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<p>');
+      stalled.push(new Promise((resolve) => req.socket.once('close', () => resolve())));
+      stalledArrived();
     } else if (url.pathname.startsWith('/secret')) {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<p>Departamento 3D 2B, UF 5.450, piso 12</p>');
@@ -240,6 +249,30 @@ describe('POST /api/properties/import: a link', () => {
   it('names a page it cannot read: missing, too large', async () => {
     await expectRefused(`http://localhost:${port}/no-such-page`, 'page_unreachable');
     await expectRefused(`http://localhost:${port}/huge`, 'page_too_large');
+  });
+
+  it('stops fetching the page when the editor leaves before the answer', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const arrived = new Promise<void>((resolve) => {
+      stalledArrived = resolve;
+    });
+    const leaving = new AbortController();
+    const asked = fetch(`${address}/api/properties/import`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await t.tokenFor('editor')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ url: `http://localhost:${port}/stalls` }),
+      signal: leaving.signal,
+    }).catch(() => 'left');
+    await arrived;
+    const started = Date.now();
+    leaving.abort();
+    expect(await asked).toBe('left');
+    // The page's connection is let go at once, not when the page's 10 s are spent.
+    await stalled.at(-1);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('reads a page served by the test: its JSON-LD, its text, the comuna and the photos', async () => {

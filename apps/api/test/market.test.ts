@@ -1,10 +1,17 @@
-import type { Comparables, MapClusters, MarketStats } from '@bec/contracts';
+import { setTimeout } from 'node:timers/promises';
+import {
+  type Comparables,
+  type MapClusters,
+  type MarketStats,
+  MarketStatsQuerySchema,
+} from '@bec/contracts';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { chileDate } from '../src/lib/chile-date.js';
 import { peerStandingStatement } from '../src/modules/market/comparables.repository.js';
+import { createStatisticsService } from '../src/modules/market/statistics.service.js';
 import { setupApp, validProperty } from './helpers.js';
 
 // The Data section's API (issue 17, ADR 017): clusters that keep every count at every zoom,
@@ -393,14 +400,66 @@ describe('statistics', () => {
     expect(byType.rows.map((r) => r.name)).toContain('Departamento');
   });
 
-  it('answers a new write at once (figures are kept per data version)', async () => {
+  /** Asks until the figures are no longer being computed again (that runs off the request). */
+  async function settled(ask: () => Promise<MarketStats>) {
+    for (;;) {
+      const stats = await ask();
+      if (!stats.updating) return stats;
+      await setTimeout(20);
+    }
+  }
+
+  it('answers the last figures at once after a write, saying when they are from, then the new ones', async () => {
     const query = `group=comuna&city_id=${ARICA}&q=Estad`;
     const before = await statsOf(query);
+    expect(before.updating).toBe(false);
     const again = await statsOf(query);
     expect(again).toEqual(before);
+    const wroteAt = Date.now();
     await queryRows(t.db.db, sql`update properties set visited = true where id = ${ids[1]}`);
-    const after = await statsOf(query);
+    // The figures of before the write, from before it, while they are computed again.
+    const stale = await statsOf(query);
+    expect(stale.updating).toBe(true);
+    expect(Date.parse(stale.computed_at)).toBeLessThanOrEqual(wroteAt);
+    expect({ ...stale, updating: false }).toEqual(before);
+    // Then the new figures, computed after the write.
+    const after = await settled(() => statsOf(query));
     expect(after.rows[0]?.visited).toBe((before.rows[0]?.visited ?? 0) + 1);
+    expect(after.all.count).toBe(before.all.count);
+    expect(Date.parse(after.computed_at)).toBeGreaterThanOrEqual(wroteAt);
+    expect(await statsOf(query)).toEqual(after);
+  });
+
+  it('computes each version once across processes, however many ask at once', async () => {
+    let computations = 0;
+    const options = { computed: () => void computations++ };
+    // Two API processes sharing the database: their own memory, the same stored figures and lock.
+    const one = createStatisticsService(t.db.db, options);
+    const other = createStatisticsService(t.db.db, options);
+    const query = MarketStatsQuerySchema.parse({
+      group: 'type',
+      city_id: String(ARICA),
+      q: 'Estad',
+    });
+    // First requests in both at once: one computes, the other waits for its figures.
+    const [first, second] = await Promise.all([one(query), other(query)]);
+    expect(computations).toBe(1);
+    expect(second).toEqual(first);
+    expect(first.all.count).toBe(prices.length);
+
+    await queryRows(t.db.db, sql`update properties set visited = not visited where id = ${ids[2]}`);
+    const stale = await Promise.all([one(query), one(query), other(query), other(query)]);
+    for (const answer of stale) {
+      expect(answer.updating).toBe(true);
+      expect(answer.computed_at).toBe(first.computed_at);
+    }
+    const [fresh, freshOther] = await Promise.all([
+      settled(() => one(query)),
+      settled(() => other(query)),
+    ]);
+    expect(computations).toBe(2);
+    expect(freshOther).toEqual(fresh);
+    expect(fresh.all.visited).toBe(first.all.visited + (prices[2]?.visited ? -1 : 1));
   });
 
   it('builds a histogram of UF/m² whose bins hold every match with an area', async () => {

@@ -158,7 +158,13 @@ describe('the OpenAPI document', () => {
     const publicOnes = operations(() => '1')
       .filter(({ operation }) => operation.security?.length === 0)
       .map(({ method, path }) => `${method} ${path}`);
-    expect(publicOnes.sort()).toEqual(['GET /api/config', 'GET /healthz', 'GET /readyz']);
+    expect(publicOnes.sort()).toEqual([
+      'GET /api/config',
+      'GET /api/saved-searches/unsubscribe',
+      'GET /healthz',
+      'GET /readyz',
+      'POST /api/saved-searches/unsubscribe',
+    ]);
   });
 
   // The session cannot meet the rate limit (issue 30, point 11): its 429 is checked here.
@@ -180,10 +186,12 @@ describe('a realistic session answers only what the document describes', () => {
       name === 'date' ? '2025-11-24' : '1',
     )) {
       const isPublic = operation.security?.length === 0;
+      // The alert mails' unsubscribe link (ADR 054) is public, its token the credential: none → 400.
+      const needsToken = url.startsWith('/api/saved-searches/unsubscribe');
       await expectStatus(
         null,
         { method, url, payload: method === 'GET' ? undefined : {} },
-        isPublic ? 200 : 401,
+        needsToken ? 400 : isPublic ? 200 : 401,
       );
     }
     expectConformant();
@@ -566,6 +574,74 @@ describe('a realistic session answers only what the document describes', () => {
       { method: 'PATCH', url: `/api/brokers/${brokerId}`, payload: { archived: false } },
       200,
     );
+    expectConformant();
+  });
+
+  it('members: saved searches, shared and personal, and their alerts (ADR 053)', async () => {
+    const filters = { city_id: '13120', price_unit: 'UF', price_max: '90000' };
+    const shared = await expectStatus(
+      'editor',
+      {
+        method: 'POST',
+        url: '/api/saved-searches',
+        payload: { name: 'Ñuñoa', scope: 'shared', filters },
+      },
+      201,
+    );
+    const id = shared.json().data.id as number;
+    await expectStatus(
+      'viewer',
+      {
+        method: 'POST',
+        url: '/api/saved-searches',
+        payload: { name: 'Mía', scope: 'shared', filters },
+      },
+      403,
+    );
+    await expectStatus(
+      'viewer',
+      {
+        method: 'POST',
+        url: '/api/saved-searches',
+        payload: { name: 'x', scope: 'personal', filters: { price_max: 'x' } },
+      },
+      400,
+    );
+    await expectStatus('viewer', { method: 'GET', url: '/api/saved-searches' }, 200);
+    await expectStatus(
+      'viewer',
+      {
+        method: 'PUT',
+        url: `/api/saved-searches/${id}/subscription`,
+        payload: { subscribed: true },
+      },
+      200,
+    );
+    await expectStatus('viewer', { method: 'POST', url: `/api/saved-searches/${id}/opened` }, 200);
+    await expectStatus(
+      'viewer',
+      { method: 'PATCH', url: `/api/saved-searches/${id}`, payload: { name: 'Otro' } },
+      403,
+    );
+    await expectStatus(
+      'editor',
+      { method: 'PATCH', url: `/api/saved-searches/${id}`, payload: { name: 'Ñuñoa UF' } },
+      200,
+    );
+    await expectStatus(
+      'editor',
+      { method: 'POST', url: '/api/properties/add', payload: validProperty({ city_id: 13120 }) },
+      201,
+    );
+    await t.app.matchSavedSearches();
+    const alerts = await expectStatus('viewer', { method: 'GET', url: '/api/alerts?limit=1' }, 200);
+    const alertId = alerts.json().data.items[0].id as number;
+    await expectStatus('viewer', { method: 'GET', url: '/api/alerts?cursor=x' }, 400);
+    await expectStatus('viewer', { method: 'GET', url: '/api/alerts/unread' }, 200);
+    await expectStatus('viewer', { method: 'POST', url: `/api/alerts/${alertId}/read` }, 200);
+    await expectStatus('editor', { method: 'POST', url: `/api/alerts/${alertId}/read` }, 404);
+    await expectStatus('viewer', { method: 'POST', url: '/api/alerts/read-all' }, 200);
+    await expectStatus('editor', { method: 'DELETE', url: `/api/saved-searches/${id}` }, 200);
     expectConformant();
   });
 

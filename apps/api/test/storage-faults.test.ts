@@ -184,4 +184,26 @@ describe('photo storage faults', () => {
       await metric('bec_storage_operations_total', { operation: 'stat', outcome: 'success' }),
     ).toBeGreaterThan(0);
   });
+
+  it('collects unattached uploads without holding a connection while the store stalls, and keeps one whose file could not go', async () => {
+    const left = await uploadPng('olvidada.png');
+    const dayLater = new Date(Date.now() + 25 * 3600_000);
+
+    store().setMode('stall');
+    const reached = store().nextTraffic();
+    const collecting = t.app.collectUnattachedPhotos(dayLater);
+    await reached;
+    // The store holds the removal; the taken rows' statement answered already.
+    expect(await metric('bec_db_pool_connections_in_use')).toBe(0);
+    expect(await total()).toBeGreaterThan(0);
+    await expect(collecting).rejects.toThrow();
+    store().setMode('forward');
+
+    // Put back: the next collection takes it and its file goes.
+    const collected = await t.app.collectUnattachedPhotos(dayLater);
+    expect(collected).toBeGreaterThanOrEqual(1);
+    expect(await t.app.collectUnattachedPhotos(dayLater)).toBe(0);
+    const late = await add([left]);
+    expect(late.statusCode).toBe(400);
+  });
 });

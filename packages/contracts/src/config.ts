@@ -19,6 +19,11 @@ export const ClientConfigSchema = z.object({
   /** The map's background: a Leaflet tile URL template ({z}/{x}/{y}, maybe {s}, {r}) and the
    * credit line its provider requires. */
   map_tiles: z.object({ url: z.string(), attribution: z.array(MapAttributionPartSchema) }),
+  /**
+   * The server mails saved searches' alerts (SMTP_URL is set, ADR 054): offer the subscription's
+   * mail choice. Always sent by the server; absent reads as false.
+   */
+  alert_mail: z.boolean().optional(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 

@@ -36,7 +36,7 @@ export type DuplicateCheck = z.output<typeof DuplicateCheckBodySchema>;
 export const DuplicateCandidateSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  address: z.string(),
+  address: z.string().nullable(),
   city_name: z.string(),
   property_type_name: z.string(),
   /** The candidate's cover, card-sized; null without photos. */

@@ -12,6 +12,7 @@ export * from './market.js';
 export * from './photo.js';
 export * from './property.js';
 export * from './reference.js';
+export * from './saved-search.js';
 export * from './stages.js';
 export * from './uf.js';
 export * from './user.js';

@@ -24,6 +24,11 @@ import {
   ListPropertiesQuerySchema,
   UpdatePropertyBodySchema,
 } from './property.js';
+import {
+  CreateSavedSearchBodySchema,
+  SavedSearchSubscriptionBodySchema,
+  UpdateSavedSearchBodySchema,
+} from './saved-search.js';
 import { PutUfValueBodySchema, UfDateParamsSchema, UfValuesQuerySchema } from './uf.js';
 import { UpdateUserBodySchema } from './user.js';
 import { ApproveWaitlistBodySchema } from './waitlist.js';
@@ -75,6 +80,9 @@ describe('rules as issue messages', () => {
     expect(fieldOf('2.name')).toEqual({ name: 'file', position: 3 });
     expect(fieldOf('query')).toEqual({ name: 'query' });
     expect(fieldOf('')).toEqual({ name: 'body' });
+    // A saved search's filter is labelled as the grid's; an unknown one as the filters.
+    expect(fieldOf('filters.price_max')).toEqual({ name: 'price_max' });
+    expect(fieldOf('filters.colour')).toEqual({ name: 'filters' });
   });
 
   it('render as a capitalised sentence with the field label and the values', () => {
@@ -169,8 +177,10 @@ describe('field labels', () => {
       PutUfValueBodySchema,
       UfValuesQuerySchema,
       DuplicateCheckBodySchema,
+      CreateSavedSearchBodySchema,
+      SavedSearchSubscriptionBodySchema,
     ];
-    const unlabelled = requestSchemas
+    const unlabelled = [...requestSchemas, UpdateSavedSearchBodySchema]
       .flatMap((schema) => Object.keys(schema.shape))
       .filter((name) => !(FIELDS as readonly string[]).includes(name));
     expect(unlabelled).toEqual([]);

@@ -48,6 +48,8 @@ export const RULES = {
   /** An import takes a text or a link: one of them, not both. */
   text_or_url: [],
   true_or_false: [],
+  /** An unsubscribe link whose signature does not match what it names (ADR 054). */
+  link_tampered: [],
   clp_or_uf: [],
   role: [],
   one_of: ['options'],
@@ -99,6 +101,10 @@ export const RULES = {
   broker_archived: [],
   /** An `Idempotency-Key` header: 1 to `max` printable ASCII characters. */
   printable_ascii: ['max'],
+  /** A saved search's filter that is none of the grid's (`filters.<key>`). */
+  unknown_filter: ['key'],
+  /** A saved search's filters that are not an object of texts (the list's query parameters). */
+  filter_parameters: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type RuleCode = keyof typeof RULES;
@@ -192,6 +198,13 @@ export const FIELDS = [
   'include',
   /** The `Idempotency-Key` header of a write (ADR 043). */
   'idempotency-key',
+  /** A saved search's (issue 34): its filters are labelled by the filter, `filters.price_max`. */
+  'filters',
+  'scope',
+  'subscribed',
+  /** A subscription's language for its mail, and an unsubscribe link's token (ADR 054). */
+  'locale',
+  'token',
 ] as const;
 export type FieldName = (typeof FIELDS)[number];
 
@@ -214,6 +227,10 @@ export const REASONS = {
   visit_changed: [],
   /** A broker was changed by someone else after it was opened. */
   broker_changed: [],
+  /** A user has as many saved searches as one may have. */
+  too_many_saved_searches: ['max'],
+  /** A viewer tried to share a saved search. */
+  shared_search_for_editors: [],
 } as const satisfies Record<string, readonly string[]>;
 export type ReasonCode = keyof typeof REASONS;
 export const ReasonSchema = z.object({
@@ -304,7 +321,11 @@ const isFieldName = (name: string): name is FieldName =>
  * `position` 4); a list sent as the whole body names its items `file`; else the whole body.
  */
 export function fieldOf(field: string): { name: FieldName; position?: number } {
-  const [first = '', second] = field.split('.');
+  // A saved search's filter is labelled as the grid's (`filters.price_max`: maximum price).
+  const nested = field.split('.');
+  if (nested[0] === 'filters' && nested.length === 2 && isFieldName(nested[1] ?? ''))
+    return { name: nested[1] as FieldName };
+  const [first = '', second] = nested;
   const index = /^\d+$/.test(first) ? first : /^\d+$/.test(second ?? '') ? second : undefined;
   const position = index === undefined ? undefined : Number(index) + 1;
   const name: FieldName = isFieldName(first) ? first : index === first ? 'file' : 'body';

@@ -131,6 +131,13 @@ export const MarketStatsSchema = z.object({
   /** UF per m² of every match, in equal bins up to the 98th percentile. */
   histogram: z.array(HistogramBinSchema),
   uf: UfValueSchema.nullable(),
+  /** When these figures were computed: they describe the properties as of then (ADR 051). */
+  computed_at: z.iso.datetime(),
+  /**
+   * True when properties or the UF changed since: these are the last figures, served at once while
+   * they are computed again; a later request gets the new ones.
+   */
+  updating: z.boolean(),
 });
 export type MarketStats = z.infer<typeof MarketStatsSchema>;
 

@@ -7,6 +7,7 @@ import {
   LISTING_ATTRIBUTES,
   ListPropertiesQuerySchema,
   MAX_PRICE_UF,
+  missingFields,
 } from './property.js';
 import { MAX_UF_VALUE } from './uf.js';
 
@@ -72,13 +73,30 @@ describe('CreatePropertyBodySchema', () => {
   it('names every required field that is missing, as a rule each language words', () => {
     expect(problems({})).toEqual({
       name: rule('required'),
-      address: rule('required'),
       city_id: rule('required'),
       price: rule('required'),
-      building_sqmts: rule('required'),
-      land_sqmts: rule('required'),
       property_type_id: rule('required'),
     });
+  });
+
+  it('takes a quick add without address or areas, as unknown (ADR 048)', () => {
+    const quick = {
+      name: 'Depto esquina',
+      city_id: 1,
+      price: 5450,
+      price_unit: 'UF',
+      property_type_id: 1,
+    };
+    const parsed = CreatePropertyBodySchema.parse(quick);
+    expect(parsed).toMatchObject({ address: null, building_sqmts: null, land_sqmts: null });
+    expect(missingFields(parsed)).toEqual(['address', 'building_sqmts', 'land_sqmts']);
+    // Blank is unknown too; a given value is still checked.
+    expect(CreatePropertyBodySchema.parse({ ...quick, address: '   ' }).address).toBeNull();
+    expect(problems({ ...quick, building_sqmts: -1, land_sqmts: 'x' })).toEqual({
+      building_sqmts: rule('negative'),
+      land_sqmts: rule('not_a_number'),
+    });
+    expect(missingFields(CreatePropertyBodySchema.parse(valid))).toEqual([]);
   });
 
   it('trims text and refuses blank names', () => {

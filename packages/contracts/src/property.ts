@@ -94,10 +94,17 @@ const requiredNumber = () =>
       issue.input === undefined || issue.input === null ? rule('required') : rule('not_a_number'),
   });
 
-const area = () =>
-  requiredNumber()
+/**
+ * An area a quick add from the phone may leave unknown (ADR 048): null when not given, so the
+ * property says "Falta completar" until someone fills it in.
+ */
+const unknownArea = () =>
+  z
+    .number({ error: rule('not_a_number') })
     .nonnegative({ error: rule('negative') })
-    .max(MAX_AREA, { error: rule('too_large') });
+    .max(MAX_AREA, { error: rule('too_large') })
+    .nullable()
+    .default(null);
 
 const optionalArea = () =>
   z
@@ -121,6 +128,18 @@ const requiredText = (max: number) =>
       .min(1, { error: rule('required') })
       .max(max, { error: rule('too_long', { max }) }),
   );
+
+/** Text a quick add may leave unknown: blank is null. */
+const unknownText = (max: number) =>
+  storable(
+    z
+      .string({ error: rule('not_text') })
+      .trim()
+      .max(max, { error: rule('too_long', { max }) }),
+  )
+    .nullable()
+    .default(null)
+    .transform((text) => (text === '' ? null : text));
 
 /** An uploaded photo's path, as /api/photos/upload_url handed it out. */
 const uploadPath = storable(
@@ -200,7 +219,8 @@ const whenPriceInUf = {
 /** What an editor sends to add (and later edit) a property. Empty optionals are null. */
 const PropertyFieldsSchema = z.object({
   name: requiredText(200),
-  address: requiredText(300),
+  /** Unknown (null) on a quick add from the phone, like both areas (ADR 048). */
+  address: unknownText(300),
   city_id: requiredId(),
   /** The unit `price` is in; CLP when left out. */
   price_unit: PriceUnitSchema.default('CLP'),
@@ -209,8 +229,8 @@ const PropertyFieldsSchema = z.object({
     .nonnegative({ error: rule('negative') })
     .max(MAX_PRICE, { error: rule('too_large') })
     .refine(Number.isInteger, { error: rule('whole_pesos'), params: PESOS_RULE }),
-  building_sqmts: area(),
-  land_sqmts: area(),
+  building_sqmts: unknownArea(),
+  land_sqmts: unknownArea(),
   property_type_id: requiredId(),
   parking_sqmts: optionalArea(),
   additional_sqmts: optionalArea(),
@@ -486,9 +506,10 @@ export type ListPropertiesQuery = z.output<typeof ListPropertiesQuerySchema>;
 export const PropertyCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  address: z.string(),
-  building_sqmts: z.number(),
-  land_sqmts: z.number(),
+  /** Null, like either area, while a property quick-added from the phone is not completed. */
+  address: z.string().nullable(),
+  building_sqmts: z.number().nullable(),
+  land_sqmts: z.number().nullable(),
   visited: z.boolean(),
   stage: PropertyStageSchema,
   city_id: z.number().int(),
@@ -526,6 +547,13 @@ export const PropertyCardSchema = z.object({
   updated_at: z.iso.datetime(),
 });
 export type PropertyCard = z.infer<typeof PropertyCardSchema>;
+
+/** What a quick add from the phone may leave unknown, to be completed at the desk (ADR 048). */
+export const COMPLETION_FIELDS = ['address', 'building_sqmts', 'land_sqmts'] as const;
+export type CompletionField = (typeof COMPLETION_FIELDS)[number];
+/** The facts a property still lacks; any at all marks it "Falta completar". */
+export const missingFields = (property: Pick<PropertyCard, CompletionField>): CompletionField[] =>
+  COMPLETION_FIELDS.filter((field) => property[field] === null);
 
 export const PropertyListSchema = z.object({
   props: z.array(PropertyCardSchema),

@@ -48,7 +48,7 @@ export type VisitList = z.infer<typeof VisitListSchema>;
 /** One of the signed-in member's visits ahead, with where to go. */
 export const UpcomingVisitSchema = VisitSchema.omit({ photos: true }).extend({
   property_name: z.string(),
-  address: z.string(),
+  address: z.string().nullable(),
   city_name: z.string(),
 });
 export type UpcomingVisit = z.infer<typeof UpcomingVisitSchema>;

@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DEFAULT_DATABASE_TIMEOUT, DEFAULT_POOL_SIZE } from '../config.js';
+import { initPgliteDataDir } from './pglite-initdb.js';
 import { lockDataDir } from './pglite-lock.js';
 import { safePoolTransactions } from './pool-transactions.js';
 import * as schema from './schema.js';
@@ -66,6 +67,24 @@ export const migrationsFolder = path.join(
  * same in every process of one deployment. Advisory locks are per database.
  */
 export const MIGRATION_LOCK = 0x6265_6301;
+
+/**
+ * PostgreSQL's settings inside PGlite, after PGlite's own (ADR 050). PGlite's WebAssembly heap
+ * never shrinks, so whatever PostgreSQL touches stays resident for the life of the process.
+ * shared_buffers is touched in full at start (the default 128 MB was 120 MB of the server's idle
+ * memory); the data files are read through Node's fs, so the operating system's page cache, which
+ * is not the server's memory, holds them anyway. PGlite runs one backend: 10 connection slots (not
+ * 100) size its lock and process tables, still ~2,000 locks for one transaction. maintenance_work_mem
+ * bounds what an index build or a vacuum in a future migration may add to the heap for good.
+ */
+const PGLITE_SETTINGS = [
+  '-c',
+  'shared_buffers=4MB',
+  '-c',
+  'max_connections=10',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
 
 /** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
@@ -159,6 +178,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // PGlite creates its own folder but not the parents.
       await mkdir(path.dirname(options.dataDir), { recursive: true });
       unlock = await lockDataDir(options.dataDir);
+      if (!options.loadDataDir) {
+        try {
+          await initPgliteDataDir(options.dataDir, PGLITE_SETTINGS);
+        } catch (err) {
+          await unlock();
+          throw err;
+        }
+      }
     }
     // Loaded only for the embedded database: a server on PostgreSQL never pays for the WASM build.
     const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate }] =
@@ -174,6 +201,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       dataDir: options.dataDir ?? undefined,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm, unaccent },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
     try {
       await client.waitReady;

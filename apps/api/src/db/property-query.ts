@@ -50,11 +50,25 @@ export type FilterKey = keyof PesoFilters;
  */
 export async function pesoFilters(
   db: Database,
-  { price_unit, ...filters }: PropertyFilters,
+  filters: PropertyFilters,
 ): Promise<PesoFilters | null> {
+  return pesoFiltersAt(filters, usesUf(filters) ? await appliedUfValue(db) : null);
+}
+
+/** Whether the filters have a price bound in UF (and so need the UF value to be converted). */
+export const usesUf = (f: PropertyFilters) =>
+  f.price_unit === 'UF' && (f.price_min !== undefined || f.price_max !== undefined);
+
+/**
+ * `pesoFilters` with the UF value already read (null: none known), for a caller converting many
+ * filters at once with the same value (the saved searches' matching, ADR 053).
+ */
+export function pesoFiltersAt(
+  { price_unit, ...filters }: PropertyFilters,
+  value: number | null,
+): PesoFilters | null {
   if (price_unit !== 'UF' || (filters.price_min === undefined && filters.price_max === undefined))
     return filters;
-  const value = await appliedUfValue(db);
   if (value === null) return null;
   const pesos = (bound: number | undefined) =>
     bound === undefined ? undefined : ufToPesos(bound, value);

@@ -26,6 +26,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // Millisecond precision: keyset cursors carry timestamps through JS Dates, which stop at ms.
@@ -41,6 +42,8 @@ const area = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'n
 export const PPSQM_NULL_LAST_ASC = '9223372036854775807';
 export const PPSQM_NULL_LAST_DESC = '-1';
 /** The same for the peso price (null for a UF price while no UF value is known). */
+/** The area sorts' key for an unknown built area: below every area (all are ≥ 0). */
+export const AREA_UNKNOWN_KEY = '-1';
 export const PRICE_NULL_LAST_ASC = PPSQM_NULL_LAST_ASC;
 export const PRICE_NULL_LAST_DESC = PPSQM_NULL_LAST_DESC;
 
@@ -138,12 +141,15 @@ export const users = pgTable(
     name: text('name').notNull(),
     role: text('role', { enum: ['viewer', 'editor', 'admin'] }).notNull(),
     idp_subject: text('idp_subject').unique(),
+    /** The language the user reads BEC in, as the web last said (ADR 054): their mails' language. */
+    locale: text('locale', { enum: ['es-CL', 'en'] }),
     created_at: timestamptz('created_at'),
     updated_at: timestamptz('updated_at'),
   },
   (t) => [
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('viewer', 'editor', 'admin')`),
+    check('users_locale_check', sql`${t.locale} in ('es-CL', 'en')`),
   ],
 );
 
@@ -164,7 +170,8 @@ export const properties = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
-    address: text('address').notNull(),
+    /** Null, like both areas, while a property quick-added from the phone is not completed (ADR 048). */
+    address: text('address'),
     /** The price as entered, in `price_unit`: whole pesos, or UF with up to 2 decimals. */
     price_amount: numeric('price_amount', { precision: 18, scale: 2, mode: 'number' }).notNull(),
     price_unit: text('price_unit', { enum: PRICE_UNITS }).notNull().default('CLP'),
@@ -174,8 +181,8 @@ export const properties = pgTable(
      * filter, sort and price per m² reads it; the UF job re-prices UF rows when the UF changes.
      */
     price: bigint('price', { mode: 'number' }),
-    building_sqmts: area('building_sqmts').notNull(),
-    land_sqmts: area('land_sqmts').notNull(),
+    building_sqmts: area('building_sqmts'),
+    land_sqmts: area('land_sqmts'),
     parking_sqmts: area('parking_sqmts'),
     additional_sqmts: area('additional_sqmts'),
     basement_sqmts: area('basement_sqmts'),
@@ -256,7 +263,11 @@ export const properties = pgTable(
       sql`coalesce(${t.price}, ${sql.raw(PRICE_NULL_LAST_DESC)})`,
       t.id,
     ),
-    index('properties_building_idx').on(t.building_sqmts, t.id),
+    // Area sorts: an unknown area (ADR 048) below every known one, so first ascending.
+    index('properties_building_idx').on(
+      sql`coalesce(${t.building_sqmts}, ${sql.raw(AREA_UNKNOWN_KEY)})`,
+      t.id,
+    ),
     index('properties_city_created_id_idx').on(t.city_id, t.created_at, t.id),
     index('properties_type_created_id_idx').on(t.property_type_id, t.created_at, t.id),
     index('properties_region_created_id_idx').on(t.region_id, t.created_at, t.id),
@@ -615,5 +626,160 @@ export const idempotency_keys = pgTable(
   (t) => [
     primaryKey({ columns: [t.subject, t.key] }),
     index('idempotency_keys_expires_idx').on(t.expires_at),
+  ],
+);
+
+/**
+ * The Data section's statistics as last computed (ADR 051), per grouping and filters, shared by
+ * every process: an answer after a write serves these while one process recomputes them.
+ */
+export const market_stats = pgTable(
+  'market_stats',
+  {
+    /** SHA-256 (hex) of the grouping and filters, canonical JSON. */
+    key: text('key').primaryKey(),
+    /** The data version they were computed at (`dataVersionSql`): properties' writes and the UF. */
+    version: text('version').notNull(),
+    /** When the computation that made them started: the moment the figures describe. */
+    computed_at: timestamptz('computed_at'),
+    /** The answer's figures (the contract's MarketStats without `computed_at` and `updating`). */
+    stats: jsonb('stats').notNull(),
+  },
+  (t) => [index('market_stats_computed_at_idx').on(t.computed_at)],
+);
+
+export const SAVED_SEARCH_SCOPES = ['personal', 'shared'] as const;
+
+/**
+ * Saved searches (issue 34, ADR 053): the grid's filters under a name, as the URL parameters'
+ * text (`SavedSearchFiltersSchema`), personal (its owner's alone) or shared with the team.
+ */
+export const saved_searches = pgTable(
+  'saved_searches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    owner_id: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: SAVED_SEARCH_SCOPES }).notNull(),
+    filters: jsonb('filters').$type<Record<string, string>>().notNull(),
+    created_at: timestamptz('created_at'),
+    updated_at: timestamptz('updated_at'),
+  },
+  (t) => [
+    index('saved_searches_owner_idx').on(t.owner_id),
+    index('saved_searches_shared_idx').on(t.scope).where(sql`${t.scope} = 'shared'`),
+    check('saved_searches_scope_check', sql`${t.scope} in ('personal', 'shared')`),
+  ],
+);
+
+/** A user's subscription to a saved search and when they last opened it. */
+export const saved_search_members = pgTable(
+  'saved_search_members',
+  {
+    saved_search_id: integer('saved_search_id')
+      .notNull()
+      .references(() => saved_searches.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscribed: boolean('subscribed').notNull().default(true),
+    opened_at: timestamp('opened_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** The subscription's mail (ADR 054): none, one per alert, or the daily digest. */
+    email: text('email', { enum: ['off', 'immediate', 'daily'] })
+      .notNull()
+      .default('off'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.saved_search_id, t.user_id] }),
+    index('saved_search_members_user_idx').on(t.user_id),
+    check('saved_search_members_email_check', sql`${t.email} in ('off', 'immediate', 'daily')`),
+  ],
+);
+
+/**
+ * Each property added or changed, written in the change's own transaction (ADR 053): the matching
+ * worker turns a row into alerts after the commit and deletes it. `before` is the row as it was
+ * (`to_jsonb`), null for an insert. No foreign keys: a row outlives nothing it names.
+ */
+export const property_match_outbox = pgTable('property_match_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  property_id: integer('property_id').notNull(),
+  actor_id: integer('actor_id'),
+  before: jsonb('before'),
+  created_at: timestamptz('created_at'),
+});
+
+export const ALERT_REASONS = ['added', 'now_matches'] as const;
+
+/** A subscriber's in-app alert: a property that a saved search newly matches. */
+export const search_alerts = pgTable(
+  'search_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    saved_search_id: integer('saved_search_id')
+      .notNull()
+      .references(() => saved_searches.id, { onDelete: 'cascade' }),
+    property_id: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** The outbox row it came from: processing one twice never alerts twice (unique below). */
+    outbox_id: bigint('outbox_id', { mode: 'number' }).notNull(),
+    reason: text('reason', { enum: ALERT_REASONS }).notNull(),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamptz('created_at'),
+    read_at: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (t) => [
+    index('search_alerts_user_idx').on(t.user_id, t.id),
+    index('search_alerts_unread_idx').on(t.user_id).where(sql`${t.read_at} is null`),
+    uniqueIndex('search_alerts_outbox_idx').on(t.outbox_id, t.user_id, t.saved_search_id),
+    index('search_alerts_search_idx').on(t.saved_search_id),
+    index('search_alerts_property_idx').on(t.property_id),
+    check('search_alerts_reason_check', sql`${t.reason} in ('added', 'now_matches')`),
+  ],
+);
+
+/**
+ * Alert mail to send (ADR 054): one row per alert of an `immediate` subscription, written with the
+ * alert, and one per user and day for the digest (unique). The sender claims rows with a lease
+ * (SKIP LOCKED), sends outside any transaction and marks them sent; failures wait
+ * `next_attempt_at` (exponential backoff) and stop at `failed_at`, the last error kept.
+ */
+export const mail_outbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['alert', 'digest'] }).notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** An `alert` mail's alert (gone with it: nothing left to tell). */
+    alert_id: bigint('alert_id', { mode: 'number' }).references(() => search_alerts.id, {
+      onDelete: 'cascade',
+    }),
+    /** A digest's day in Chile, and the alerts it lists. */
+    digest_day: date('digest_day', { mode: 'string' }),
+    alert_ids: bigint('alert_ids', { mode: 'number' }).array(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamptz('next_attempt_at'),
+    /** Claimed by a sender until then; another takes it only after. */
+    lease_until: timestamp('lease_until', { withTimezone: true, mode: 'date', precision: 3 }),
+    last_error: text('last_error'),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    failed_at: timestamp('failed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    created_at: timestamptz('created_at'),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_alert_idx').on(t.alert_id),
+    uniqueIndex('mail_outbox_digest_idx').on(t.user_id, t.digest_day),
+    index('mail_outbox_pending_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.sent_at} is null and ${t.failed_at} is null`),
+    check('mail_outbox_kind_check', sql`${t.kind} in ('alert', 'digest')`),
   ],
 );

@@ -1,5 +1,5 @@
 import { ErrorEnvelopeSchema, envelope } from '@bec/contracts';
-import type { RouteOptions } from 'fastify';
+import type { FastifyReply, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import './route-config.js';
 
@@ -66,4 +66,24 @@ export function addSharedStatuses(route: RouteOptions) {
     ...(route.config?.noRateLimit ? [] : RATE_LIMIT_ERRORS),
   ];
   for (const status of shared) response[status] ??= ErrorEnvelopeSchema;
+}
+
+/** The client closed its connection before the answer: the work done for it stopped there. */
+export class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError';
+  constructor() {
+    super('The client closed the request before its answer');
+  }
+}
+
+/**
+ * Aborted, with a ClientGoneError, when the client closes its connection before the answer is
+ * sent: work done only for that answer (a listing page's fetch) stops with it.
+ */
+export function clientSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new ClientGoneError());
+  });
+  return controller.signal;
 }

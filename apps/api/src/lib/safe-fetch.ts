@@ -345,6 +345,8 @@ export async function safeFetch(
     if (timeout.aborted) {
       throw new PageFetchError('page_timeout', `the page did not arrive within ${timeoutMs} ms`);
     }
+    // The caller stopped it (its client left): its own reason, not the socket's AbortError.
+    if (options.signal?.aborted) throw options.signal.reason;
     throw err;
   }
 }

@@ -209,4 +209,48 @@ describe('app shell', () => {
       expect(screen.queryByText(/1 UF =/)).not.toBeInTheDocument();
     });
   });
+  describe('saved searches and alerts (issue 34)', () => {
+    it('a member has the alerts bell with its unread count; signed out there is none', async () => {
+      const api = stubApi({ 'GET /api/alerts/unread': okReply({ unread: 2 }) });
+      const { unmount } = renderShell(signedInAuth('viewer'));
+      expect(await screen.findByRole('button', { name: 'Alerts, 2 unread' })).toBeInTheDocument();
+      unmount();
+      renderShell(signedOutAuth());
+      expect(screen.queryByRole('button', { name: /^Alerts/ })).not.toBeInTheDocument();
+      expect(api.requestsTo('GET /api/alerts/unread')).toHaveLength(1);
+    });
+
+    it('the sidebar loads the saved searches when first opened, in Spanish too', async () => {
+      await act(() => activateLocale('es-CL'));
+      const api = stubApi({
+        'GET /api/alerts/unread': okReply({ unread: 0 }),
+        'GET /api/saved-searches': okReply([
+          {
+            id: 1,
+            name: 'Depto Ñuñoa',
+            scope: 'shared',
+            owner_id: 7,
+            owner_name: 'Pat editor',
+            mine: true,
+            filters: { city_id: '13120' },
+            subscribed: true,
+            email: 'off',
+            new_count: 3,
+            opened_at: null,
+            created_at: '2026-12-06T12:00:00.000Z',
+            updated_at: '2026-12-06T12:00:00.000Z',
+          },
+        ]),
+      });
+      renderShell(signedInAuth('editor'));
+      await screen.findByRole('button', { name: 'Alertas' });
+      expect(api.requestsTo('GET /api/saved-searches')).toHaveLength(0);
+      await userEvent.click(screen.getByRole('button', { name: 'Abrir o cerrar el menú' }));
+      const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+      const saved = await within(nav).findByRole('region', { name: 'Búsquedas guardadas' });
+      expect(
+        await within(saved).findByRole('link', { name: 'Depto Ñuñoa, 3 propiedades nuevas' }),
+      ).toHaveAttribute('href', '/properties?city_id=13120');
+    });
+  });
 });

@@ -1,9 +1,10 @@
 import { Anchor, AppShell, Burger, CloseButton, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { navLinksFor } from '@/app/nav-links';
+import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { AuthControls } from '@/features/auth/components/auth-controls';
 import { useAuth } from '@/features/auth/use-auth';
@@ -12,6 +13,20 @@ import { useT } from '@/i18n/use-t';
 // The day's UF, for members only: loaded with its query after the first screen.
 const UfChip = lazy(() =>
   import('@/features/uf/components/uf-chip').then(({ UfChip }) => ({ default: UfChip })),
+);
+
+// The alerts' bell, for members: its count is fetched after the first screen.
+const AlertsBell = lazy(() =>
+  import('@/features/alerts/components/alerts-bell').then(({ AlertsBell }) => ({
+    default: AlertsBell,
+  })),
+);
+
+// The sidebar's saved searches: loaded when a member first opens the sidebar.
+const SavedSearchesNav = lazy(() =>
+  import('@/app/saved-searches-nav').then(({ SavedSearchesNav }) => ({
+    default: SavedSearchesNav,
+  })),
 );
 
 // Offline and new-version notices, the service worker's registration and the member's working
@@ -39,6 +54,10 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const links = navLinksFor(status, user?.role ?? null);
+  // The saved searches load with the sidebar's first opening, and stay once loaded.
+  const [navShown, setNavShown] = useState(false);
+  if (opened && !navShown) setNavShown(true);
+  const member = status === 'authenticated' && user !== null ? user : null;
 
   return (
     <AppShell
@@ -66,17 +85,29 @@ export function AppLayout() {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {status === 'authenticated' && user !== null && (
-              <Suspense fallback={null}>
-                <UfChip />
-              </Suspense>
+            {member !== null && (
+              <>
+                <Suspense fallback={null}>
+                  <UfChip />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <AlertsBell />
+                </Suspense>
+              </>
             )}
             <AuthControls />
           </Group>
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar id={NAVBAR_ID} p="xs" aria-label={t('nav.main')} inert={!opened}>
+      <AppShell.Navbar
+        id={NAVBAR_ID}
+        p="xs"
+        aria-label={t('nav.main')}
+        inert={!opened}
+        // The saved searches may be more than a screen holds.
+        style={{ overflowY: 'auto' }}
+      >
         <Group justify="flex-end">
           <CloseButton aria-label={t('nav.close')} onClick={close} />
         </Group>
@@ -92,6 +123,11 @@ export function AppLayout() {
             />
           ))}
         </Stack>
+        {member !== null && navShown && (
+          <Suspense fallback={null}>
+            <SavedSearchesNav role={member.role} onNavigate={isMobile ? close : undefined} />
+          </Suspense>
+        )}
       </AppShell.Navbar>
 
       <AppShell.Main>
@@ -103,7 +139,10 @@ export function AppLayout() {
             onSynced={() => void queryClient.invalidateQueries()}
           />
         </Suspense>
-        <Outlet />
+        {/* While a page's code arrives on the first load (router.tsx). */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

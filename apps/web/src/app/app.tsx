@@ -1,13 +1,17 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { createAppRouter } from '@/app/router';
+import { routes } from '@/app/router';
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -72,11 +72,19 @@ afterEach(() => {
   photosLoaded.length = 0;
 });
 
+const REFERENCES = {
+  'GET /api/regions': okReply([
+    { id: 13, code: '13', name: 'Metropolitana de Santiago', roman: 'XIII', comunas: [] },
+  ]),
+  'GET /api/property-types': okReply([{ id: 2, name: 'Departamento' }]),
+};
+
 describe('saveWorkingSet', () => {
   it('fetches "Por visitar", the upcoming visits and the pages of those and the opened properties, with their covers', async () => {
     vi.stubGlobal('Image', LoadingImage);
     await rememberOpened('ana', 5);
     const api = stubApi({
+      ...REFERENCES,
       'GET /api/properties': okReply(toVisit),
       'GET /api/visits/upcoming': okReply(upcoming),
       'GET /api/properties/5': okReply(detail(5)),
@@ -96,6 +104,9 @@ describe('saveWorkingSet', () => {
     for (const id of [5, 7, 9]) {
       expect(client.getQueryData(['properties', 'detail', id])).toMatchObject({ id });
     }
+    // What a quick add offline chooses from (ADR 048).
+    expect(client.getQueryData(['reference', 'regions'])).toHaveLength(1);
+    expect(client.getQueryData(['reference', 'property-types'])).toHaveLength(1);
     expect(photosLoaded).toEqual([
       '/photos/k7/card?sig=1',
       '/photos/k5/card?sig=1',
@@ -107,6 +118,7 @@ describe('saveWorkingSet', () => {
     vi.stubGlobal('Image', LoadingImage);
     await rememberOpened('ana', 5);
     const api = stubApi({
+      ...REFERENCES,
       'GET /api/properties': okReply(toVisit),
       'GET /api/visits/upcoming': okReply(upcoming),
     });

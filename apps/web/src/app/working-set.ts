@@ -3,6 +3,7 @@ import { openedProperties } from '@/features/offline/opened-properties';
 import { stageColumnQueryOptions } from '@/features/pipeline/api/get-stage-column';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
 import { upcomingVisitsQueryOptions } from '@/features/visits/api/get-upcoming-visits';
+import { propertyTypesQueryOptions, regionsQueryOptions } from '@/lib/reference-queries';
 
 /** One property page per second: well under the account's rate limit (ADR 028), beside the page's own calls. */
 const PACE_MS = 1000;
@@ -26,8 +27,8 @@ const warmPhoto = (url: string) =>
   });
 
 /**
- * Fetches the member's working set so it stays readable offline (issue 33, ADR 046): the "Por
- * visitar" column as the board shows it unfiltered, the upcoming visits, then one at a time the
+ * Fetches the member's working set so it stays readable offline (issue 33, ADR 046): the comunas
+ * and property types a quick add chooses from (ADR 048), the "Por visitar" column as the board shows it unfiltered, the upcoming visits, then one at a time the
  * pages of those properties and of the 50 opened last, each with its cover photo. Each lands in
  * the query cache, which saves it; what is still fresh is not asked for again.
  */
@@ -37,6 +38,8 @@ export async function saveWorkingSet(
   signal: AbortSignal,
   pace = PACE_MS,
 ): Promise<void> {
+  await client.fetchQuery(regionsQueryOptions());
+  await client.fetchQuery(propertyTypesQueryOptions());
   const column = await client.fetchInfiniteQuery(stageColumnQueryOptions('to_visit', ''));
   const upcoming = await client.fetchQuery(upcomingVisitsQueryOptions());
   const opened = await openedProperties(subject);

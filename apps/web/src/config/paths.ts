@@ -12,6 +12,7 @@ export const paths = {
     getHref: (id: number | string) => `/properties/${id}/edit`,
   },
   addProperty: { path: '/addProperty', getHref: () => '/addProperty' },
+  quickAdd: { path: '/quickAdd', getHref: () => '/quickAdd' },
   board: { path: '/board', getHref: () => '/board' },
   brokers: { path: '/brokers', getHref: () => '/brokers' },
   broker: { path: '/brokers/:id', getHref: (id: number | string) => `/brokers/${id}` },

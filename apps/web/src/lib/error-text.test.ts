@@ -122,11 +122,8 @@ describe("the contracts' checks in a form", () => {
     await activateLocale('es-CL');
     expect(validate({})).toEqual({
       name: 'Falta el nombre',
-      address: 'Falta la dirección',
       city_id: 'Falta la comuna',
       price: 'Falta el precio',
-      building_sqmts: 'Falta la superficie construida',
-      land_sqmts: 'Falta la superficie del terreno',
       property_type_id: 'Falta el tipo de propiedad',
     });
     expect(

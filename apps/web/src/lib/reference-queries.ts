@@ -20,7 +20,7 @@ export const referenceKeys = {
 /** GET /api/regions: the 16 regions north to south, each with its comunas (fixed data). */
 const getRegions = () => apiRequest('/regions', z.array(RegionSchema));
 
-const regionsQueryOptions = () =>
+export const regionsQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.regions(),
     queryFn: getRegions,
@@ -32,7 +32,7 @@ export const useRegions = () => useQuery(regionsQueryOptions());
 /** GET /api/property-types. */
 const getPropertyTypes = () => apiRequest('/property-types', z.array(PropertyTypeSchema));
 
-const propertyTypesQueryOptions = () =>
+export const propertyTypesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.propertyTypes(),
     queryFn: getPropertyTypes,

@@ -2,9 +2,10 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-// RouterProvider from 'react-router', not 'react-router/dom' as in app.tsx: under Node the two
-// entry points load different builds of react-router (CommonJS and ESM), each with its own router
-// context, so a page would not see the router of a 'react-router/dom' provider.
+// A memory data router over the same route objects the app renders with `useRoutes` (router.tsx),
+// for tests to read where a page ended up (`router.state.location`). From 'react-router', not
+// 'react-router/dom': under Node the two entry points load different builds of react-router
+// (CommonJS and ESM), each with its own router context.
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 
 export type Wrapper = ComponentType<{ children: ReactNode }>;

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 // jsdom has no IndexedDB: the offline queue (lib/offline-queue) keeps its writes there.
 import 'fake-indexeddb/auto';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { activateLocale } from '@/i18n/i18n';
@@ -56,6 +57,8 @@ async function emptyIndexedDb() {
 
 afterEach(async () => {
   cleanup();
+  // Mantine keeps its notifications in a module-wide store, shared by the files of a worker.
+  notifications.clean();
   window.localStorage.clear();
   // What one test saved for offline (its working set, its queued writes) never reaches the next.
   await emptyIndexedDb();

@@ -13,7 +13,8 @@ export type PixelBox = { x0: number; x1: number; y0: number; y1: number };
 
 /** What the three probes look for. Each probe is left out when its value is missing. */
 export type DuplicateProbe = {
-  address: string;
+  /** Null while unknown (a quick add, ADR 048). */
+  address: string | null;
   city_id: number;
   property_type_id: number;
   /** The point and the pixel box around it that holds every point within the distance. */
@@ -25,7 +26,7 @@ export type DuplicateProbe = {
 export type CandidateRow = {
   id: number;
   name: string;
-  address: string;
+  address: string | null;
   city_name: string;
   property_type_name: string;
   cover_key: string | null;
@@ -62,11 +63,13 @@ const notExcluded = (exclude: number | null, column: AnyPgColumn) =>
  */
 function probeQueries(probe: DuplicateProbe): SQL[] {
   const queries: SQL[] = [];
-  const key = sql`bec_address_key(${probe.address}::text)`;
-  queries.push(sql`(select ${properties.id} as id, 'address'::text as reason from ${properties}
-    where ${properties.city_id} = ${probe.city_id}::integer and ${properties.address_key} = ${key}
-      and ${key} <> '' and ${notExcluded(probe.exclude_id, properties.id)}
-    order by ${properties.id} desc limit ${PER_PROBE})`);
+  if (probe.address !== null) {
+    const key = sql`bec_address_key(${probe.address}::text)`;
+    queries.push(sql`(select ${properties.id} as id, 'address'::text as reason from ${properties}
+      where ${properties.city_id} = ${probe.city_id}::integer and ${properties.address_key} = ${key}
+        and ${key} <> '' and ${notExcluded(probe.exclude_id, properties.id)}
+      order by ${properties.id} desc limit ${PER_PROBE})`);
+  }
   if (probe.near) {
     const { lat, lng, box } = probe.near;
     const distance = metresFrom(lat, lng);
@@ -115,5 +118,6 @@ export function candidatesQuery(probe: DuplicateProbe): SQL {
     limit ${MAX_DUPLICATE_CANDIDATES}`;
 }
 
-export const findCandidates = (db: Database, probe: DuplicateProbe) =>
-  queryRows<CandidateRow>(db, candidatesQuery(probe));
+/** No probe at all (no address, position or photo yet) finds nothing, without a query. */
+export const findCandidates = async (db: Database, probe: DuplicateProbe) =>
+  probeQueries(probe).length === 0 ? [] : queryRows<CandidateRow>(db, candidatesQuery(probe));

@@ -6,7 +6,7 @@ import {
   ImportThumbnailBodySchema,
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_ERRORS, fileResponses, ok, responses } from '../../lib/http.js';
+import { AUTH_ERRORS, clientSignal, fileResponses, ok, responses } from '../../lib/http.js';
 import { withMember } from '../../plugins/app/auth.js';
 import type { ListingImportService } from './listing-import.service.js';
 
@@ -27,7 +27,9 @@ export const listingImportRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: editor,
     },
-    async (request) => ok('Listing read', await listingImport.read(request.body, request.log)),
+    // The page's fetch stops if the editor closes the dialog (or the connection) meanwhile.
+    async (request, reply) =>
+      ok('Listing read', await listingImport.read(request.body, request.log, clientSignal(reply))),
   );
 
   app.post(
@@ -42,10 +44,15 @@ export const listingImportRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: editor,
     },
-    withMember(async (request) =>
+    withMember(async (request, reply) =>
       ok(
         'Listing photos imported',
-        await listingImport.importPhotos(request.member.id, request.body.urls, request.log),
+        await listingImport.importPhotos(
+          request.member.id,
+          request.body.urls,
+          request.log,
+          clientSignal(reply),
+        ),
       ),
     ),
   );
@@ -70,7 +77,11 @@ export const listingImportRoutes: FastifyPluginAsyncZod<{
       config: { readOnly: true },
     },
     async (request, reply) => {
-      const thumbnail = await listingImport.thumbnail(request.body.url, request.log);
+      const thumbnail = await listingImport.thumbnail(
+        request.body.url,
+        request.log,
+        clientSignal(reply),
+      );
       // Private: the answer of a signed-in request; a few minutes, for the dialog opened again.
       return reply
         .type('image/webp')

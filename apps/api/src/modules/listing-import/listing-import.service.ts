@@ -51,13 +51,17 @@ export function createListingImportService({
   const fromText = async (text: string): Promise<ImportedListing> =>
     proposeFromText(text, await referenceData());
 
-  const fromUrl = async (url: string, log: FetchLog): Promise<ImportedListing> => {
+  const fromUrl = async (
+    url: string,
+    log: FetchLog,
+    signal?: AbortSignal,
+  ): Promise<ImportedListing> => {
     // Read before the fetch, and released: no database connection waits on someone's page.
     const data = await referenceData();
     let html: string;
     let at: string;
     try {
-      const page = await safeFetch(url, { allowHosts, resolve });
+      const page = await safeFetch(url, { allowHosts, resolve, signal });
       html = decodeHtml(page.body, page.contentType);
       at = page.url;
     } catch (err) {
@@ -78,13 +82,19 @@ export function createListingImportService({
    * A proposed photo's bytes, fetched by ADR 037's rules (images only, within the photo size
    * limit, in the page's time), or the issue naming `field` that says why not.
    */
-  const fetchPhoto = async (url: string, field: string, log: FetchLog): Promise<Buffer | Issue> => {
+  const fetchPhoto = async (
+    url: string,
+    field: string,
+    log: FetchLog,
+    signal?: AbortSignal,
+  ): Promise<Buffer | Issue> => {
     try {
       const { body } = await safeFetch(url, {
         allowHosts,
         resolve,
         accept: 'image/avif,image/webp,image/*;q=0.9',
         maxBytes: photoMaxBytes,
+        signal,
       });
       return body;
     } catch (err) {
@@ -104,8 +114,9 @@ export function createListingImportService({
     url: string,
     field: string,
     log: FetchLog,
+    signal?: AbortSignal,
   ): Promise<{ path: string } | Issue> => {
-    const body = await fetchPhoto(url, field, log);
+    const body = await fetchPhoto(url, field, log, signal);
     if (!Buffer.isBuffer(body)) return body;
     const stored = await photos.storeFetched(userId, body);
     return 'problem' in stored ? refusal(field, stored.problem) : stored;
@@ -115,8 +126,8 @@ export function createListingImportService({
    * One proposed photo as a small WebP of BEC's making, to see before choosing it (ADR 045): the
    * same fetch and checks as importing it, nothing stored; a refusal is a 400 naming `url`.
    */
-  const thumbnail = async (url: string, log: FetchLog): Promise<Buffer> => {
-    const body = await fetchPhoto(url, 'url', log);
+  const thumbnail = async (url: string, log: FetchLog, signal?: AbortSignal): Promise<Buffer> => {
+    const body = await fetchPhoto(url, 'url', log, signal);
     const made = Buffer.isBuffer(body) ? await photos.thumbnailOfFetched(body) : body;
     if ('thumbnail' in made) return made.thumbnail;
     const problem = 'problem' in made ? refusal('url', made.problem) : made;
@@ -132,12 +143,13 @@ export function createListingImportService({
     userId: number,
     urls: readonly string[],
     log: FetchLog,
+    signal?: AbortSignal,
   ): Promise<ImportedPhotos> => {
     const results: ({ path: string } | Issue)[] = new Array(urls.length);
     let next = 0;
     const worker = async () => {
       for (let index = next++; index < urls.length; index = next++) {
-        results[index] = await importPhoto(userId, urls[index] ?? '', `urls.${index}`, log);
+        results[index] = await importPhoto(userId, urls[index] ?? '', `urls.${index}`, log, signal);
       }
     };
     await Promise.all(Array.from({ length: PHOTO_FETCHES_AT_ONCE }, worker));
@@ -151,8 +163,11 @@ export function createListingImportService({
 
   return {
     /** A proposal from a pasted text or from a link's page (exactly one of them is given). */
-    read: (body: { text?: string | undefined; url?: string | undefined }, log: FetchLog) =>
-      body.url !== undefined ? fromUrl(body.url, log) : fromText(body.text ?? ''),
+    read: (
+      body: { text?: string | undefined; url?: string | undefined },
+      log: FetchLog,
+      signal?: AbortSignal,
+    ) => (body.url !== undefined ? fromUrl(body.url, log, signal) : fromText(body.text ?? '')),
     importPhotos,
     thumbnail,
   };

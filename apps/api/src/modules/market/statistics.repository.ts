@@ -1,5 +1,5 @@
 import type { StatsGroup } from '@bec/contracts';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
 import {
   filterConditions,
@@ -7,11 +7,18 @@ import {
   priceInUf,
   ufPerSqm,
 } from '../../db/property-query.js';
-import { properties, properties_total, property_types, uf_pricing } from '../../db/schema.js';
+import {
+  market_stats,
+  properties,
+  properties_total,
+  property_types,
+  uf_pricing,
+} from '../../db/schema.js';
 
 /*
- * The statistics of the matches: grouped quartiles and a UF/m² histogram, and the data version
- * their cache is kept at. Each query is built by an exported `…Sql` function, for the bench.
+ * The statistics of the matches: grouped quartiles and a UF/m² histogram, the data version they
+ * are kept at, and the figures as last computed, shared by every process (ADR 051). Each query is
+ * built by an exported `…Sql` function, for the bench.
  */
 
 /** What cached figures were computed at: the properties' write version and the UF in use. */
@@ -22,6 +29,85 @@ export const dataVersionSql = () =>
 export async function dataVersion(db: Database) {
   const [row] = await queryRows<{ version: string }>(db, dataVersionSql());
   return row?.version ?? '';
+}
+
+const isoTime = (column: SQL | AnyColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The data version and the moment a computation starts at, read after taking its lock: the figures
+ * it makes describe the data as of then (or a little later, never earlier).
+ */
+export async function computationStart(tx: Database) {
+  const [row] = await queryRows<{ version: string; at: string }>(
+    tx,
+    sql`select v.version, ${isoTime(sql`date_trunc('milliseconds', now())`)} as at from (${dataVersionSql()}) v`,
+  );
+  if (!row) throw new Error('no data version');
+  return row;
+}
+
+/** Advisory lock class of the statistics' computations (the key's hash is the second half). */
+const STATS_LOCK = 0x6265_6335;
+
+/**
+ * Takes the computation lock of one key for the rest of the transaction, only if free: one
+ * computation of a key at a time across every process sharing the database.
+ */
+export async function lockComputation(tx: Database, key: string) {
+  const [row] = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${STATS_LOCK}, hashtext(${key})) as locked`,
+  );
+  return Boolean(row?.locked);
+}
+
+export type StoredStats<T> = { version: string; computed_at: string; stats: T | null };
+
+/**
+ * The stored figures of a key: their version and time, and the figures themselves only when they
+ * are at `version` or were computed after `newerThan` (what the caller holds is not read again).
+ */
+export const storedStatsSql = (
+  key: string,
+  { newerThan, version }: { newerThan: string | null; version: string | null },
+) =>
+  sql`select ${market_stats.version} as version, ${isoTime(market_stats.computed_at)} as computed_at,
+      case when ${newerThan}::timestamptz is null or ${market_stats.computed_at} > ${newerThan}::timestamptz
+        or ${market_stats.version} = ${version} then ${market_stats.stats} end as stats
+    from ${market_stats} where ${market_stats.key} = ${key}`;
+
+export async function storedStats<T>(
+  db: Database,
+  key: string,
+  known: { newerThan: string | null; version: string | null },
+) {
+  const [row] = await queryRows<StoredStats<T>>(db, storedStatsSql(key, known));
+  return row ?? null;
+}
+
+/** Rows computed longer ago than this are deleted whenever a computation stores its figures. */
+const KEPT_DAYS = 7;
+
+/** Stores a key's new figures, and collects the rows not recomputed for KEPT_DAYS. */
+export async function storeStats(
+  tx: Database,
+  row: { key: string; version: string; computed_at: string; stats: unknown },
+) {
+  await tx
+    .insert(market_stats)
+    .values({ ...row, computed_at: new Date(row.computed_at) })
+    .onConflictDoUpdate({
+      target: market_stats.key,
+      set: {
+        version: sql`excluded.version`,
+        computed_at: sql`excluded.computed_at`,
+        stats: sql`excluded.stats`,
+      },
+    });
+  await tx.execute(
+    sql`delete from ${market_stats} where ${market_stats.computed_at} < now() - make_interval(days => ${KEPT_DAYS})`,
+  );
 }
 
 /** The column of the matching rows (below) each grouping groups by. */

@@ -33,15 +33,27 @@ export async function markAttached(db: Database, keys: string[]) {
     await db.update(uploads).set({ attached_at: new Date() }).where(inArray(uploads.key, keys));
 }
 
-/** Unattached uploads older than the cutoff; rows another process is collecting are skipped. */
-export const staleUploads = (db: Database, cutoff: Date, limit: number) =>
+/**
+ * Deletes up to `limit` unattached uploads older than the cutoff and answers their rows; rows
+ * another process is taking are skipped. One statement: nothing is held once it answers.
+ */
+export const takeStaleUploads = (db: Database, cutoff: Date, limit: number) =>
   db
-    .select({ key: uploads.key })
-    .from(uploads)
-    .where(and(isNull(uploads.attached_at), lt(uploads.issued_at, cutoff)))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+    .delete(uploads)
+    .where(
+      inArray(
+        uploads.key,
+        db
+          .select({ key: uploads.key })
+          .from(uploads)
+          .where(and(isNull(uploads.attached_at), lt(uploads.issued_at, cutoff)))
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning();
 
-export async function deleteUploads(db: Database, keys: string[]) {
-  if (keys.length) await db.delete(uploads).where(inArray(uploads.key, keys));
+/** Puts taken uploads back as they were (their files could not be removed). */
+export async function restoreUploads(db: Database, rows: (typeof uploads.$inferSelect)[]) {
+  if (rows.length) await db.insert(uploads).values(rows).onConflictDoNothing();
 }

@@ -474,27 +474,30 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
 
   /**
    * Deletes uploads nobody attached within a day and answers their keys. Safe with several
-   * processes at once: each batch's rows are locked until deleted and the others skip them
-   * (`FOR UPDATE SKIP LOCKED`), so each upload is deleted by one process.
+   * processes at once: each batch's rows are taken (deleted) by one statement that skips rows
+   * another process holds (`FOR UPDATE SKIP LOCKED`), and their files removed after it commits, so
+   * no transaction or connection waits on the store. A removal that fails puts the rows back for
+   * the next collection, so no file is left that nothing knows of.
    */
   async function collectUnattached(now = new Date(), batch = 200) {
     const collected: string[] = [];
+    const cutoff = new Date(now.getTime() - UNATTACHED_LIFETIME_MS);
     for (;;) {
-      const removed = await db.transaction(async (tx) => {
-        const stale = (
-          await repo.staleUploads(tx, new Date(now.getTime() - UNATTACHED_LIFETIME_MS), batch)
-        ).map((r) => r.key);
-        if (stale.length === 0) return stale;
+      const taken = await repo.takeStaleUploads(db, cutoff, batch);
+      if (taken.length === 0) return collected;
+      const keys = taken.map((r) => r.key);
+      try {
         await storage.remove([
-          ...stale,
-          ...stale.flatMap((k) => Object.keys(VARIANTS).map((v) => variantKey(k, v))),
+          ...keys,
+          ...keys.flatMap((k) => Object.keys(VARIANTS).map((v) => variantKey(k, v))),
         ]);
-        await repo.deleteUploads(tx, stale);
-        return stale;
-      });
-      collected.push(...removed);
-      if (removed.length) counters?.collected.inc(removed.length);
-      if (removed.length < batch) return collected;
+      } catch (err) {
+        await repo.restoreUploads(db, taken);
+        throw err;
+      }
+      collected.push(...keys);
+      counters?.collected.inc(keys.length);
+      if (taken.length < batch) return collected;
     }
   }
 

@@ -19,7 +19,8 @@ const es: Record<CatalogueKey, string> = spanish;
 export type ExportRow = {
   id: number;
   name: string;
-  address: string;
+  /** Null, like both areas, on a quick add not completed yet (an empty cell). */
+  address: string | null;
   city_name: string;
   region_name: string;
   property_type_name: string;
@@ -32,8 +33,8 @@ export type ExportRow = {
   uf_date: string | null;
   price_per_sqm: number | null;
   price_per_sqm_uf: number | null;
-  building_sqmts: number;
-  land_sqmts: number;
+  building_sqmts: number | null;
+  land_sqmts: number | null;
   parking_sqmts: number | null;
   additional_sqmts: number | null;
   basement_sqmts: number | null;
@@ -80,7 +81,7 @@ function cell(value: string) {
 const VALUES: Record<ExportColumn, (r: ExportRow) => string> = {
   id: (r) => String(r.id),
   name: (r) => r.name,
-  address: (r) => r.address,
+  address: (r) => r.address ?? '',
   city: (r) => r.city_name,
   region: (r) => r.region_name,
   type: (r) => r.property_type_name,

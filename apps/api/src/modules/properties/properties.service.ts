@@ -27,6 +27,7 @@ import {
   type PhotosService,
   photoColumns,
 } from '../photos/photos.service.js';
+import { recordPropertyChange } from '../saved-searches/alert-matching.js';
 import { createMatchCounts, type MatchCount } from './match-counts.js';
 import * as repo from './properties.repository.js';
 import { propertiesCsv } from './properties-export.js';
@@ -121,9 +122,16 @@ function refuseStale(
   );
 }
 
-export type PropertiesServiceOptions = { photos: PhotosService };
+export type PropertiesServiceOptions = {
+  photos: PhotosService;
+  /** Called once a property add or change has committed (wakes the saved searches' matching). */
+  onPropertyChange?: () => void;
+};
 
-export function createPropertiesService(db: Database, { photos }: PropertiesServiceOptions) {
+export function createPropertiesService(
+  db: Database,
+  { photos, onPropertyChange = () => {} }: PropertiesServiceOptions,
+) {
   const { photoUrls, cardPhotoUrl } = photos;
   const inPesos = (filters: PropertyFilters) => pesoFilters(db, filters);
   const matchCounts = createMatchCounts(db);
@@ -223,7 +231,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
    */
   async function create(author: Me, payload: PropertyPayload): Promise<{ id: number }> {
     const attachment = await photos.checkUploads(author.id, payload.photos);
-    return db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const issues = await referenceIssues(tx, payload);
       issues.push(
         ...attachment.issues,
@@ -255,8 +263,12 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
         },
         ...(photoIds.length ? [{ kind: 'photos_added' as const, photo_ids: photoIds }] : []),
       ]);
+      // Saved searches hear of it after the commit (ADR 053).
+      await recordPropertyChange(tx, id, author.id, 'insert');
       return { id };
     });
+    onPropertyChange();
+    return created;
   }
 
   /**
@@ -286,6 +298,8 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
 
       const now = new Date();
       const before = await propertySnapshot(tx, id);
+      // The row as it was, for the saved searches' "newly matches" (ADR 053).
+      await recordPropertyChange(tx, id, author.id, 'update');
       await repo.updateProperty(tx, id, {
         ...propertyFields(payload),
         stage: next.stage,
@@ -317,6 +331,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       );
       return { updatedAt: now, removedKeys: moves.removed.map((p) => p.storage_key) };
     });
+    onPropertyChange();
     // Files go once the rows are gone for good; a failure only leaves orphans, never broken rows.
     await photos.removeFiles(removedKeys).catch(() => undefined);
     return { id, updated_at: updatedAt.toISOString() };
@@ -332,7 +347,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
     id: number,
     payload: MovePropertyStagePayload,
   ): Promise<MovePropertyStageResult> {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const current = await repo.lockProperty(tx, id);
       if (!current) throw new AppError('NOT_FOUND', `Property ${id} not found.`);
       refuseStale(current, payload.updated_at);
@@ -340,6 +355,7 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
       if (goesBackBeforeVisit(current.stage, payload.stage) && (await repo.hasPastVisit(tx, id)))
         throw validationError([issue('stage', 'stage_after_visit')], 'The stage was not changed');
       const now = new Date();
+      await recordPropertyChange(tx, id, author.id, 'update');
       const moved = await repo.setStage(tx, id, {
         stage: payload.stage,
         discard_reason: reason,
@@ -352,6 +368,8 @@ export function createPropertiesService(db: Database, { photos }: PropertiesServ
         ]);
       return { id, stage: moved.stage, visited: moved.visited, updated_at: now.toISOString() };
     });
+    onPropertyChange();
+    return result;
   }
 
   /** Deletes a property, its photo rows (cascade) and then their files. */

@@ -42,7 +42,9 @@ function validValue(sort: PropertySort, value: unknown) {
       return isBigintKey(value) && (BigInt(value) <= BigInt(MAX_PRICE) || value === BIGINT_TEXT);
     case 'area_asc':
     case 'area_desc':
-      return typeof value === 'number' && value >= 0 && value <= MAX_AREA;
+      // An area, or -1, the key of an unknown one (AREA_UNKNOWN_KEY in db/schema.ts, ADR 048;
+      // test/quick-add.test.ts pages across one both ways).
+      return typeof value === 'number' && ((value >= 0 && value <= MAX_AREA) || value === -1);
     case 'price_per_sqm_asc':
     case 'price_per_sqm_desc':
       // -1 and BIGINT_MAX stand for "no price per m²" (PPSQM_NULL_LAST_*).

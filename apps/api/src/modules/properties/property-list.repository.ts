@@ -17,6 +17,7 @@ import {
   withNames,
 } from '../../db/property-query.js';
 import {
+  AREA_UNKNOWN_KEY,
   cities,
   PPSQM_NULL_LAST_ASC,
   PPSQM_NULL_LAST_DESC,
@@ -49,13 +50,16 @@ type SortSpec = {
 const ppsqmKey = (nullsAs: string) =>
   sql`coalesce(${properties.price_per_sqm}, ${sql.raw(nullsAs)})`;
 
+/** Built area with an unknown one (ADR 048) below every known one; schema.ts indexes it. */
+const areaKey = sql`coalesce(${properties.building_sqmts}, ${sql.raw(AREA_UNKNOWN_KEY)})`;
+
 export const SORTS: Record<PropertySort, SortSpec> = {
   newest: { key: properties.created_at, direction: 'desc', cast: 'timestamptz' },
   oldest: { key: properties.created_at, direction: 'asc', cast: 'timestamptz' },
   price_asc: { key: PRICE_HIGH, direction: 'asc', cast: 'bigint' },
   price_desc: { key: PRICE_LOW, direction: 'desc', cast: 'bigint' },
-  area_asc: { key: properties.building_sqmts, direction: 'asc', cast: 'numeric' },
-  area_desc: { key: properties.building_sqmts, direction: 'desc', cast: 'numeric' },
+  area_asc: { key: areaKey, direction: 'asc', cast: 'numeric' },
+  area_desc: { key: areaKey, direction: 'desc', cast: 'numeric' },
   price_per_sqm_asc: { key: ppsqmKey(PPSQM_NULL_LAST_ASC), direction: 'asc', cast: 'bigint' },
   price_per_sqm_desc: { key: ppsqmKey(PPSQM_NULL_LAST_DESC), direction: 'desc', cast: 'bigint' },
   // (stage_rank, id): the pipeline's order, walked either way by properties_stage_rank_idx.
@@ -80,7 +84,7 @@ export function sortValue(
       return row.price === null ? PRICE_NULL_LAST_DESC : String(row.price);
     case 'area_asc':
     case 'area_desc':
-      return row.building_sqmts;
+      return row.building_sqmts ?? Number(AREA_UNKNOWN_KEY);
     case 'price_per_sqm_asc':
       return row.price_per_sqm === null ? PPSQM_NULL_LAST_ASC : String(row.price_per_sqm);
     case 'price_per_sqm_desc':

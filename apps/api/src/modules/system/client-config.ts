@@ -14,4 +14,5 @@ export const clientConfig = (config: Config): ClientConfig => ({
   },
   dev_signin: config.oidc.embedded,
   map_tiles: { url: config.map.tilesUrl, attribution: config.map.attribution },
+  alert_mail: config.mail !== null,
 });

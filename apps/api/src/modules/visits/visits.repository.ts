@@ -2,7 +2,14 @@ import type { PropertyStage } from '@bec/contracts';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
-import { cities, properties, property_visits, users, visit_photos } from '../../db/schema.js';
+import {
+  cities,
+  properties,
+  property_match_outbox,
+  property_visits,
+  users,
+  visit_photos,
+} from '../../db/schema.js';
 
 const visitor = alias(users, 'visitor');
 const author = alias(users, 'author');
@@ -196,5 +203,24 @@ export async function moveVisitedProperties(db: Database, now: Date, limit: numb
     from due
     where p.id = due.id
     returning p.id, due.stage as from_stage`,
+  );
+}
+
+/**
+ * The saved searches' outbox rows of a sweep's moves (ADR 053), by the system: each row as it was
+ * is the row now with its old stage, not visited (a sweep moves new and to-visit properties only).
+ */
+export async function recordSweptChanges(
+  db: Database,
+  moved: { id: number; from_stage: PropertyStage }[],
+) {
+  if (!moved.length) return;
+  await db.execute(
+    sql`insert into ${property_match_outbox} (property_id, actor_id, before)
+        select p.id, null, to_jsonb(p) || jsonb_build_object('stage', m.from_stage, 'visited', false)
+        from ${properties} p
+        join unnest(${`{${moved.map((m) => m.id).join(',')}}`}::int[], ${`{${moved.map((m) => m.from_stage).join(',')}}`}::text[]) as m(id, from_stage)
+          on m.id = p.id
+        order by p.id`,
   );
 }

@@ -27,10 +27,13 @@ import {
   photoColumns,
 } from '../photos/photos.service.js';
 import { stageAfterVisit } from '../properties/stage-rules.js';
+import { recordPropertyChange } from '../saved-searches/alert-matching.js';
 import * as repo from './visits.repository.js';
 
 export type VisitsServiceOptions = {
   photos: PhotosService;
+  /** Called once a change that moved a property's stage has committed (saved searches, ADR 053). */
+  onPropertyChange?: () => void;
   /** The clock, replaceable in tests. */
   now?: () => Date;
 };
@@ -44,6 +47,7 @@ const notFound = (id: number) => new AppError('NOT_FOUND', `Visit ${id} not foun
 
 export function createVisitsService(db: Database, options: VisitsServiceOptions) {
   const { photos } = options;
+  const onPropertyChange = options.onPropertyChange ?? (() => {});
   const clock = options.now ?? (() => new Date());
 
   const toVisit = (
@@ -114,6 +118,7 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
   ): Promise<HistoryChanges[]> {
     const next = stageAfterVisit(property.stage, visitedAt, now);
     if (!next) return [];
+    await recordPropertyChange(tx, property.id, author.id, 'update');
     await repo.setStage(tx, property.id, next, author.id, now);
     return [{ kind: 'stage', from: property.stage, to: next, reason: null }];
   }
@@ -124,7 +129,7 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
    */
   async function create(author: Me, propertyId: number, payload: VisitPayload) {
     const attachment = await photos.checkUploads(author.id, payload.photos);
-    return db.transaction(async (tx): Promise<VisitResult> => {
+    const created = await db.transaction(async (tx): Promise<VisitResult> => {
       const property = await repo.lockProperty(tx, propertyId);
       if (!property) throw new AppError('NOT_FOUND', `Property ${propertyId} not found.`);
       const issues: Issue[] = [];
@@ -167,6 +172,8 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
       ]);
       return { id, updated_at: now.toISOString() };
     });
+    onPropertyChange();
+    return created;
   }
 
   /** The visit's current state, its property locked first (the order every writer locks in). */
@@ -268,6 +275,7 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
         removedKeys: removed.map((p) => p.storage_key),
       };
     });
+    onPropertyChange();
     // Files go once the rows are gone for good; a failure only leaves orphans, never broken rows.
     await photos.removeFiles(removedKeys).catch(() => undefined);
     return result;
@@ -312,9 +320,12 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
             [{ kind: 'stage', from: row.from_stage, to: 'visited', reason: null }],
             now,
           );
+        // Saved searches hear of the moves: each row as it was is the row now at its old stage.
+        await repo.recordSweptChanges(tx, rows);
         return rows.length;
       });
       moved += count;
+      if (count) onPropertyChange();
       if (count < SWEEP_BATCH) return moved;
     }
   }

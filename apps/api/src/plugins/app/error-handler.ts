@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, statusOf, validationError } from '../../lib/app-error.js';
+import { ClientGoneError } from '../../lib/http.js';
 import { englishFieldErrors } from '../../lib/messages.js';
 
 const CONNECTION_ERROR_CODES = new Set([
@@ -79,6 +80,11 @@ async function errorHandler(app: FastifyInstance) {
         ),
       );
       return reply.code(400).send(body(validationError(issues)));
+    }
+    if (err instanceof ClientGoneError) {
+      // Nobody reads this answer; nginx's 499 says so in the access log.
+      request.log.info('the client left before its answer');
+      return reply.code(499).send();
     }
     if (err instanceof AppError) {
       const status = statusOf(err.code);

@@ -157,7 +157,13 @@ export function createMetrics({
     storageDuration.observe({ operation, outcome }, seconds);
   };
 
-  return { registry, http, uploads, ufFetches, storage, rateLimited };
+  const statsComputations = new Counter({
+    name: 'bec_market_stats_computations_total',
+    help: "Computations of the Data section's statistics run by this process (one per filter and data version across every process; ADR 051).",
+    registers,
+  });
+
+  return { registry, http, uploads, ufFetches, storage, rateLimited, statsComputations };
 }
 
 type Metrics = ReturnType<typeof createMetrics>;

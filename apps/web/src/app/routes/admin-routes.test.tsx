@@ -74,12 +74,13 @@ describe.each([
       ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/home');
       expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
-      // Home asks for the member's own upcoming visits, the header for the UF in use, and for
-      // nothing an admin screen shows.
+      // Home asks for the member's own upcoming visits, the header for the UF in use and the
+      // unread alerts, and for nothing an admin screen shows.
+      const header = ['/api/visits/upcoming', '/api/uf', '/api/alerts/unread'];
       const fetched = api.fetchMock.mock.calls.map(
         ([input]) => new URL(String(input), 'http://x').pathname,
       );
-      expect(fetched.filter((p) => p !== '/api/visits/upcoming' && p !== '/api/uf')).toEqual([]);
+      expect(fetched.filter((p) => !header.includes(p))).toEqual([]);
     },
   );
 

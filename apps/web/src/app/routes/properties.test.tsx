@@ -127,6 +127,34 @@ describe('/properties', () => {
     });
   });
 
+  describe('"Guardar búsqueda" in the filters bar (issue 34)', () => {
+    it('shows while a filter is set, and saves the filters without the sort order', async () => {
+      await act(() => activateLocale('es-CL'));
+      const api = stubProperties();
+      visit('/properties?city_id=13120&rooms_min=3&sort=price_asc', signedInAuth('viewer'));
+      expect(await screen.findByRole('heading', { name: 'Propiedad 1' })).toBeInTheDocument();
+      const bar = screen.getByRole('search', { name: 'Filtros de propiedades' });
+      await userEvent.click(within(bar).getByRole('button', { name: 'Guardar búsqueda' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Guardar búsqueda' });
+      expect(within(dialog).queryByRole('switch')).not.toBeInTheDocument();
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /^Nombre/ }), 'Ñuñoa 3D');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+      await waitFor(() => expect(api.requestsTo('POST /api/saved-searches')).toHaveLength(1));
+      expect(api.requestsTo('POST /api/saved-searches')[0]?.body).toEqual({
+        name: 'Ñuñoa 3D',
+        scope: 'personal',
+        filters: { city_id: '13120', rooms_min: '3' },
+      });
+    });
+
+    it('is not there without filters, nor with a sort order alone', async () => {
+      stubProperties();
+      visit('/properties?sort=price_asc', signedInAuth('editor'));
+      expect(await screen.findByRole('heading', { name: 'Propiedad 1' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save search' })).not.toBeInTheDocument();
+    });
+  });
+
   it('shows the cards of the first page, the total and links to each detail', async () => {
     stubProperties();
     visit('/properties');

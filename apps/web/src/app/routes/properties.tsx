@@ -8,11 +8,13 @@ import {
   parsePropertyFilters,
   priceRangeReversed,
   propertiesInfiniteQueryOptions,
+  propertyFilterParams,
 } from '@/features/properties/api/get-properties';
 import { ExportButton } from '@/features/properties/components/export-button';
 import { PropertyFilters } from '@/features/properties/components/property-filters';
 import { PropertyList } from '@/features/properties/components/property-list';
 import { usePropertyFilterParams } from '@/features/properties/use-property-filter-params';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import { usePageTitle } from '@/i18n/use-page-title';
 import { useT } from '@/i18n/use-t';
 import { canEdit } from '@/lib/can-edit';
@@ -49,13 +51,23 @@ function Properties() {
         <Group gap="sm">
           <ExportButton filters={filters} />
           {canAdd && (
-            <Button component={Link} to={paths.addProperty.getHref()}>
-              {t('properties.add')}
-            </Button>
+            <>
+              <Button component={Link} to={paths.quickAdd.getHref()} variant="light">
+                {t('properties.quickAdd.title')}
+              </Button>
+              <Button component={Link} to={paths.addProperty.getHref()}>
+                {t('properties.add')}
+              </Button>
+            </>
           )}
         </Group>
       </Group>
-      <PropertyFilters filters={filters} onChange={change} onClear={clear} />
+      <PropertyFilters
+        filters={filters}
+        onChange={change}
+        onClear={clear}
+        actions={<SaveSearchButton filters={propertyFilterParams(filters)} canShare={canAdd} />}
+      />
       <PropertyList filters={filters} />
     </Stack>
   );

@@ -47,6 +47,44 @@ afterEach(() => {
 });
 
 describe('sendQueueItem', () => {
+  it("uploads a quick add's photo, then adds the property with its path under its own key", async () => {
+    setAccessTokenSource(async () => 'token-1');
+    upload.mockResolvedValue({ status: 'uploaded', paths: new Map([['0', 'uploads/q']]) });
+    const api = stubApi({ 'POST /api/properties/add': okReply({ id: 77 }, 'Added', 201) });
+    const item: QueueItem = {
+      id: 3,
+      userId: 1,
+      key: 'quick-key',
+      label: 'Depto esquina',
+      queuedAt: '2026-11-28T10:00:00.000Z',
+      state: 'sending',
+      error: null,
+      kind: 'property',
+      body: {
+        name: 'Depto esquina',
+        city_id: 13120,
+        price: 5450,
+        price_unit: 'UF',
+        property_type_id: 2,
+      },
+      photos: [{ name: 'q.jpg', type: 'image/jpeg', blob: new Blob(['q']) }],
+    };
+    const save = vi.fn(async () => undefined);
+    await sendQueueItem(item, { save, afterOwnWrite: false });
+    expect(api.requests).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/properties/add',
+        body: expect.objectContaining({ name: 'Depto esquina', photos: ['uploads/q'] }),
+      }),
+    ]);
+    const headers = new Headers(api.fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBe('quick-key');
+    // The path is kept on the item: a later try uploads nothing again.
+    expect(item.photos[0]?.path).toBe('uploads/q');
+    expect(save).toHaveBeenCalled();
+  });
+
   it("uploads a visit's photos once, then sends it with its own key on every try", async () => {
     setAccessTokenSource(async () => 'token-1');
     upload.mockResolvedValue({

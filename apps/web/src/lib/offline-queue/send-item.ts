@@ -1,4 +1,8 @@
-import { PropertyDetailSchema, VisitResultSchema } from '@bec/contracts';
+import {
+  CreatePropertyResultSchema,
+  PropertyDetailSchema,
+  VisitResultSchema,
+} from '@bec/contracts';
 import { apiRequest, newIdempotencyKey } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import type { QueueItem } from '@/lib/offline-queue/types';
@@ -23,7 +27,7 @@ export class QueuedPhotoError extends Error {
  * what is missing. Answers the paths in the order the photos were taken.
  */
 async function uploadQueuedPhotos(
-  item: Extract<QueueItem, { kind: 'visit' }>,
+  item: Extract<QueueItem, { kind: 'visit' | 'property' }>,
   save: (item: QueueItem) => Promise<void>,
 ): Promise<string[]> {
   const missing = item.photos.flatMap((photo, index) =>
@@ -95,6 +99,15 @@ export async function sendQueueItem(item: QueueItem, { save, afterOwnWrite }: Se
   if (item.kind === 'visit') {
     const photos = await uploadQueuedPhotos(item, save);
     await apiRequest(`/properties/${item.propertyId}/visits`, VisitResultSchema, {
+      method: 'POST',
+      body: { ...item.body, photos },
+      idempotencyKey: item.key,
+    });
+    return;
+  }
+  if (item.kind === 'property') {
+    const photos = await uploadQueuedPhotos(item, save);
+    await apiRequest('/properties/add', CreatePropertyResultSchema, {
       method: 'POST',
       body: { ...item.body, photos },
       idempotencyKey: item.key,

@@ -8,7 +8,9 @@ export type QueueTarget = { userId: number; label: string };
 
 /**
  * Saves `write` on the phone under `key` (the one its first try was sent with, if any: a write
- * whose answer was lost must not run twice), and says so. The queue's code loads only now.
+ * whose answer was lost must not run twice), and says so: that it waits for the connection, or,
+ * for a write that always goes through the queue (a quick add), that it is being sent when the
+ * browser is online. The queue's code loads only now.
  */
 export async function queueOffline(
   target: QueueTarget,
@@ -17,7 +19,11 @@ export async function queueOffline(
 ): Promise<void> {
   const { queueWrite } = await import('@/lib/offline-queue/queue-write');
   await queueWrite(target.userId, write, target.label, key);
-  notifications.show({ color: 'blue', message: t('offlineQueue.queued') });
+  const sendingNow = write.kind === 'property' && !shouldQueueOffline();
+  notifications.show({
+    color: 'blue',
+    message: t(sendingNow ? 'offlineQueue.sending' : 'offlineQueue.queued'),
+  });
 }
 
 export type SendOrQueueResult<T> = { queued: false; result: T } | { queued: true };

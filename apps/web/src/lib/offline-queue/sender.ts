@@ -1,7 +1,7 @@
 import { ApiError, errorText } from '@/lib/api-error';
 import { QueuedPhotoError, sendQueueItem } from '@/lib/offline-queue/send-item';
 import { listQueueItems, putQueueItem } from '@/lib/offline-queue/store';
-import type { QueueItem } from '@/lib/offline-queue/types';
+import { type QueueItem, queuedPropertyId } from '@/lib/offline-queue/types';
 
 /** After a try that got no answer, the next one waits 2 s, 4 s, … up to a minute. */
 const FIRST_RETRY_MS = 2000;
@@ -40,7 +40,7 @@ const sendable = (item: QueueItem) => item.state === 'pending' || item.state ===
 async function run(userId: number): Promise<void> {
   const items = await listQueueItems(userId);
   const written = new Set(
-    items.filter((item) => item.state === 'synced').map((item) => item.propertyId),
+    items.filter((item) => item.state === 'synced').map((item) => queuedPropertyId(item)),
   );
   for (const item of items) {
     if (!sendable(item)) continue;
@@ -48,7 +48,7 @@ async function run(userId: number): Promise<void> {
     try {
       await sendQueueItem(item, {
         save: (updated) => putQueueItem({ ...updated, state: 'sending' }),
-        afterOwnWrite: written.has(item.propertyId),
+        afterOwnWrite: written.has(queuedPropertyId(item)),
       });
     } catch (error) {
       const outcome = outcomeOf(error);
@@ -62,7 +62,7 @@ async function run(userId: number): Promise<void> {
       if (outcome === 'retry-later') scheduleRetry(userId);
       return;
     }
-    written.add(item.propertyId);
+    written.add(queuedPropertyId(item));
     await putQueueItem({ ...item, state: 'synced', error: null });
   }
   retries = 0;

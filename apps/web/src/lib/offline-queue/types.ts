@@ -1,4 +1,4 @@
-import type { MovePropertyStageBody, VisitBody } from '@bec/contracts';
+import type { CreatePropertyBody, MovePropertyStageBody, VisitBody } from '@bec/contracts';
 
 /** A photo kept on the phone until it is sent: the file itself, and its storage path once uploaded. */
 type QueuedPhoto = { name: string; type: string; blob: Blob; path?: string | undefined };
@@ -9,7 +9,7 @@ type QueuedPhoto = { name: string; type: string; blob: Blob; path?: string | und
  */
 export type QueueItemState = 'pending' | 'sending' | 'synced' | 'error';
 
-/** What was written offline: a visit with its photos, or a stage move. */
+/** What was written offline: a visit with its photos, a stage move, or a quick add with photos. */
 export type QueuedWrite =
   | {
       kind: 'visit';
@@ -24,7 +24,17 @@ export type QueuedWrite =
       body: MovePropertyStageBody;
       /** Sent on the server's current version: the person chose to retry over a 409. */
       rebase?: boolean;
+    }
+  | {
+      kind: 'property';
+      /** The quick add's fields (ADR 048); its photos' paths are filled in from `photos`. */
+      body: Omit<CreatePropertyBody, 'photos'>;
+      photos: QueuedPhoto[];
     };
+
+/** The property a queued write is about; none yet for a property still to be added. */
+export const queuedPropertyId = (write: QueuedWrite): number | null =>
+  write.kind === 'property' ? null : write.propertyId;
 
 export type QueueItem = QueuedWrite & {
   /** Increasing: the queue is sent in this order. */

@@ -25,6 +25,16 @@ const marketStatsQueryOptions = (filterQuery: string, group: StatsGroup) =>
     queryFn: ({ signal }) => getMarketStats(filterQuery, group, signal),
   });
 
-/** While the figures of new filters load, the previous ones stay (marked as placeholder data). */
+/** While figures marked `updating` are shown, they are asked for again this often (ADR 051). */
+const UPDATING_REFETCH_MS = 2_000;
+
+/**
+ * While the figures of new filters load, the previous ones stay (marked as placeholder data);
+ * figures the server is recomputing are asked for again until the new ones come.
+ */
 export const useMarketStats = (filterQuery: string, group: StatsGroup) =>
-  useQuery({ ...marketStatsQueryOptions(filterQuery, group), placeholderData: keepPreviousData });
+  useQuery({
+    ...marketStatsQueryOptions(filterQuery, group),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.updating ? UPDATING_REFETCH_MS : false),
+  });

@@ -60,6 +60,8 @@ const byComuna = (): MarketStats => ({
     { from: 90, to: 110, count: 14 },
   ],
   uf: { date: '2026-11-24', value: 39643.59, source: 'cmf' },
+  computed_at: '2026-11-24T15:04:00.000Z',
+  updating: false,
 });
 
 const byRegion = (): MarketStats => ({
@@ -255,10 +257,55 @@ describe('MarketStatsSection', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
+  it('says when figures being computed again are from, and asks again until the new ones come', async () => {
+    let calls = 0;
+    stubStats(() => {
+      calls += 1;
+      return okReply(
+        calls === 1
+          ? { ...byComuna(), updating: true }
+          : { ...byComuna(), all: figures({ count: 48, visited: 22 }) },
+      );
+    });
+    renderSection();
+    // 15:04 UTC is 12:04 in Chile in November.
+    expect(await screen.findByText('Figures from 12:04 PM · updating')).toBeInTheDocument();
+    expect(screen.getByText(/^In all, 47 properties/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^In all, 48 properties/, {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/updating/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the previous figures out of reach while the new grouping loads', async () => {
+    let release: () => void = () => {};
+    const regionReady = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stubStats(async ({ search }) => {
+      if (search.get('group') !== 'region') return okReply(byComuna());
+      await regionReady;
+      return okReply(byRegion());
+    });
+    renderSection();
+    await screen.findByRole('rowheader', { name: 'Ñuñoa' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Region' }));
+    // The comunas stay on screen, dimmed, but no row of them can be clicked or focused.
+    const busy = screen.getByRole('table').closest('[aria-busy]');
+    await waitFor(() => expect(busy).toHaveAttribute('inert'));
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(
+      await screen.findByRole('rowheader', { name: 'Metropolitana de Santiago' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('table').closest('[aria-busy]')).not.toHaveAttribute('inert');
+  });
+
   it('formats the figures in Spanish', async () => {
     await activateLocale('es-CL');
-    stubStats(okReply(byComuna()));
+    stubStats(okReply({ ...byComuna(), updating: true }));
     renderSection();
+    expect(await screen.findByText('Cifras de las 12:04 · actualizando')).toBeInTheDocument();
     const nunoa = await screen.findByRole('row', { name: /Ñuñoa/ });
     expect(within(nunoa).getByText('UF 75,5/m²')).toBeInTheDocument();
     expect(within(nunoa).getByText('entre UF 60/m² y UF 95/m²')).toBeInTheDocument();

@@ -27,7 +27,9 @@ function QueueEntry({ item }: { item: QueueItem }) {
   const name =
     item.kind === 'visit'
       ? t('offline.queue.visit', { name: item.label })
-      : t('offline.queue.stage', { name: item.label, stage: t(stageLabel(item.body.stage)) });
+      : item.kind === 'property'
+        ? t('offline.queue.property', { name: item.label })
+        : t('offline.queue.stage', { name: item.label, stage: t(stageLabel(item.body.stage)) });
   return (
     <Stack gap={4} component="li" aria-label={name}>
       <Group justify="space-between" wrap="nowrap">
@@ -38,7 +40,7 @@ function QueueEntry({ item }: { item: QueueItem }) {
           {t(STATE_TEXT[item.state])}
         </Badge>
       </Group>
-      {item.kind === 'visit' && item.photos.length > 0 && (
+      {item.kind !== 'stage' && item.photos.length > 0 && (
         <Text size="xs" c="dimmed">
           {t('offline.queue.photos', { count: item.photos.length })}
         </Text>

@@ -81,6 +81,16 @@ export function propertyFiltersToSearchParams(filters: PropertyFilters): URLSear
   return params;
 }
 
+/**
+ * The filters alone as the URL's text (`{ city_id: '13114', rooms_min: '3' }`), without the sort
+ * order: what a saved search keeps of the grid (its contract takes the filter parameters only).
+ */
+export function propertyFilterParams(filters: PropertyFilters): Record<string, string> {
+  const params = propertyFiltersToSearchParams(filters);
+  params.delete('sort');
+  return Object.fromEntries(params);
+}
+
 /** A price range whose maximum is below its minimum: the API would refuse it (400). */
 export const priceRangeReversed = ({ price_min: min, price_max: max }: PropertyFilters) =>
   min !== undefined && max !== undefined && min > max;

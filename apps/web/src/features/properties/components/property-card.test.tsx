@@ -117,6 +117,19 @@ describe('PropertyCard', () => {
     expect(within(link).getByText(/^Created/)).toHaveTextContent('Created Mar 5, 2025');
   });
 
+  it('marks a quick add "Falta completar", naming what is missing, and says its address is to come', async () => {
+    await act(() => activateLocale('es-CL'));
+    renderCard({ ...card, address: null, building_sqmts: null, land_sqmts: null });
+    const link = await screen.findByRole('link');
+    expect(
+      within(link).getByTitle('Falta: Dirección, Superficie construida y Superficie del terreno'),
+    ).toHaveTextContent('Falta completar');
+    expect(within(link).getByText('Dirección por completar')).toBeInTheDocument();
+    cleanup();
+    renderCard(card);
+    expect(within(await screen.findByRole('link')).queryByText('Falta completar')).toBeNull();
+  });
+
   it('speaks Spanish when that is the language: its words and number and date formats', async () => {
     await act(() => activateLocale('es-CL'));
     const { unmount } = renderCard(card);

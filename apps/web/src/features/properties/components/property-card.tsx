@@ -3,6 +3,7 @@ import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { StageBadge } from '@/components/stage-badge';
 import { paths } from '@/config/paths';
+import { IncompleteBadge } from '@/features/properties/components/incomplete-badge';
 import { ListingSummary } from '@/features/properties/components/listing-summary';
 import classes from '@/features/properties/components/property-card.module.css';
 import { PropertyPrice, pricePerArea } from '@/features/properties/components/property-price';
@@ -80,12 +81,15 @@ export function PropertyCard({ property, uf, photoPriority = 'lazy' }: PropertyC
         )}
       </Card.Section>
       <Stack gap={6} mt="md">
-        <StageBadge stage={property.stage} data-testid="property-stage" />
+        <Group gap={6}>
+          <StageBadge stage={property.stage} data-testid="property-stage" />
+          <IncompleteBadge property={property} />
+        </Group>
         <Title order={3} size="h4" lineClamp={2}>
           {property.name}
         </Title>
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {property.address}
+          {property.address ?? t('properties.card.noAddress')}
         </Text>
         <PropertyPrice property={property} uf={uf} />
         {perArea !== null && (

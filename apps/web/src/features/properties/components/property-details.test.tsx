@@ -56,6 +56,16 @@ describe('PropertyDetails: the listing attributes', () => {
     expect(detailValue('Year built')).toBe('2004');
   });
 
+  it('says what a quick add still lacks, in Spanish, and shows the unknown as unknown', async () => {
+    await act(() => activateLocale('es-CL'));
+    renderDetails({ ...lasCondesHouse, address: null, land_sqmts: null, price_per_sqm: null });
+    expect(screen.getByText('Falta completar')).toBeInTheDocument();
+    expect(screen.getByText('Falta: Dirección y Superficie del terreno')).toBeInTheDocument();
+    expect(detailValue('Dirección')).toBe('Sin dato');
+    expect(detailValue('Superficie del terreno')).toBe('Sin dato');
+    expect(detailValue('Superficie construida')).toBe('240 m²');
+  });
+
   it('shows only the attributes stated', () => {
     renderDetails({ ...noAttributes, parking_spaces: 0 });
     expect(detailValue('Parking spaces')).toBe('0');

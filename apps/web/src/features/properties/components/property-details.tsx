@@ -3,6 +3,7 @@ import { Anchor, Badge, DataList, Group, SimpleGrid, Stack, Text, Title } from '
 import type { ReactNode } from 'react';
 import { SectionCard } from '@/components/section-card';
 import { StageBadge } from '@/components/stage-badge';
+import { IncompleteBadge, useMissingText } from '@/features/properties/components/incomplete-badge';
 import { ORIENTATION_NAMES } from '@/features/properties/components/orientation-names';
 import { PropertyPhotoGallery } from '@/features/properties/components/property-photo-gallery';
 import {
@@ -98,7 +99,10 @@ export type PropertyDetailsProps = {
 export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) {
   const t = useT();
   const notRecorded = t('properties.detail.notRecorded');
-  const location = `${p.address}, ${p.city_name}, ${p.region_name}`;
+  const location = [p.address, p.city_name, p.region_name].filter(Boolean).join(', ');
+  const missing = useMissingText(p);
+  const area = (value: number | null) =>
+    value === null ? t('properties.detail.unknown') : formatArea(value);
   const mapsUrl =
     p.google_maps_url ??
     (p.latitude !== null && p.longitude !== null ? mapsSearchUrl(p.latitude, p.longitude) : null);
@@ -111,7 +115,10 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
   const perArea = PER_AREA[p.area_basis];
   const perAreaPrice = pricePerArea(p);
   const propertyRows: Row[] = [
-    { label: t('properties.detail.address'), value: location },
+    {
+      label: t('properties.detail.address'),
+      value: p.address === null ? t('properties.detail.unknown') : location,
+    },
     {
       label: t('properties.detail.price'),
       value: <PropertyPrice property={p} uf={p.uf} size="page" />,
@@ -121,8 +128,8 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
       value: perAreaPrice === null ? t(perArea.zero) : t(perArea.of, { price: perAreaPrice }),
     },
     { label: t('properties.detail.propertyType'), value: p.property_type_name },
-    { label: t('properties.detail.buildingArea'), value: formatArea(p.building_sqmts) },
-    { label: t('properties.detail.landArea'), value: formatArea(p.land_sqmts) },
+    { label: t('properties.detail.buildingArea'), value: area(p.building_sqmts) },
+    { label: t('properties.detail.landArea'), value: area(p.land_sqmts) },
     ...optionalAreas.flatMap(([label, area]) =>
       area === null ? [] : [{ label, value: formatArea(area) }],
     ),
@@ -192,7 +199,13 @@ export function PropertyDetails({ property: p, actions }: PropertyDetailsProps) 
             {t(p.visited ? 'properties.detail.visited' : 'properties.detail.notVisited')}
           </Badge>
           <StageBadge stage={p.stage} data-testid="property-stage" />
+          <IncompleteBadge property={p} />
         </Group>
+        {missing !== null && (
+          <Text size="sm" c="orange.9">
+            {t('properties.incomplete.missing', { fields: missing })}
+          </Text>
+        )}
       </Stack>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

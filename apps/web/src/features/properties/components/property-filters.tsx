@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
 import { NumberField, numberTextProblem } from '@/components/number-field';
 import {
@@ -144,6 +144,8 @@ export type PropertyFiltersProps = {
   /** Sets the given filters (an `undefined` value clears that filter) and keeps the others. */
   onChange: (patch: Filters) => void;
   onClear: () => void;
+  /** Controls the page adds beside "Clear filters" (the grid's "Save search"). */
+  actions?: ReactNode;
 };
 
 /**
@@ -185,7 +187,13 @@ const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter(
  * price, minimum dormitorios, baños and estacionamientos, maximum gastos comunes, sort. On a phone only search and sort show; "More filters (n)" unfolds the rest, n being
  * those in use.
  */
-export function PropertyFilters({ filters, onChange, onClear, hide = [] }: PropertyFiltersProps) {
+export function PropertyFilters({
+  filters,
+  onChange,
+  onClear,
+  hide = [],
+  actions,
+}: PropertyFiltersProps) {
   const t = useT();
   const [unfolded, setUnfolded] = useState(false);
   const moreId = useId();
@@ -470,6 +478,7 @@ export function PropertyFilters({ filters, onChange, onClear, hide = [] }: Prope
             ? t('properties.filters.fewer')
             : t('properties.filters.more', { count: folded })}
         </Button>
+        {actions}
         <Button
           variant="subtle"
           onClick={clear}

@@ -38,7 +38,9 @@ function UpcomingVisits() {
                 {visit.property_name}
               </Anchor>
               <Text size="sm" c="dimmed">
-                {t('visits.upcoming.where', { address: visit.address, comuna: visit.city_name })}
+                {visit.address === null
+                  ? visit.city_name
+                  : t('visits.upcoming.where', { address: visit.address, comuna: visit.city_name })}
               </Text>
             </List.Item>
           ))}

@@ -110,7 +110,7 @@ export function DuplicateWarning({ candidates, onSaveAnyway, onReview }: Duplica
                 {candidate.name}
               </Anchor>{' '}
               <Text span size="sm" c="dimmed">
-                {`${candidate.address}, ${candidate.city_name} · `}
+                {`${[candidate.address, candidate.city_name].filter(Boolean).join(', ')} · `}
                 {candidate.reasons.map((reason) => reasonText(candidate, reason)).join(', ')}
               </Text>
             </List.Item>

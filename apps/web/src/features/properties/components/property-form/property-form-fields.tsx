@@ -240,7 +240,6 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('properties.form.address')}
-            withAsterisk
             autoComplete="off"
             {...form.getInputProps('address')}
           />
@@ -289,13 +288,11 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           <NumberField
             label={t('properties.form.buildingArea')}
-            withAsterisk
             format={formatArea}
             {...form.getInputProps('building_sqmts')}
           />
           <NumberField
             label={t('properties.form.landArea')}
-            withAsterisk
             format={formatArea}
             {...form.getInputProps('land_sqmts')}
           />

@@ -206,11 +206,8 @@ describe('validatePropertyForm', () => {
   it("gives every required field the contract's message when the form is empty", () => {
     expect(validatePropertyForm(emptyPropertyFormValues)).toEqual({
       name: 'Name is required',
-      address: 'Address is required',
       city_id: 'Comuna is required',
       price: 'Price is required',
-      building_sqmts: 'Building area is required',
-      land_sqmts: 'Land area is required',
       property_type_id: 'Property type is required',
     });
   });

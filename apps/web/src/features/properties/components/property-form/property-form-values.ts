@@ -227,7 +227,7 @@ export function formErrorsWithoutPhotos(fieldErrors: Record<string, string[]>): 
 export function toPropertyFormValues(property: PropertyDetail): PropertyFormValues {
   return {
     name: property.name,
-    address: property.address,
+    address: property.address ?? '',
     city_id: String(property.city_id),
     price_unit: property.price_unit,
     price: numberText(property.price_amount),
