@@ -10,10 +10,12 @@ import { renderRoutes } from '@/testing/render';
 // The app with the real AuthProvider, oidc-client-ts and API client, against a fake network:
 // GET /api/config, the provider's discovery document and GET /api/users/me.
 
-// /data is a lazy route with charts in it: load its code once, up front, so no test's fake
-// clock runs out while it loads.
+// /data is a lazy route with lazy charts in it: load its code once, up front, so no test's fake
+// clock runs out while it loads, and no import is still pending when the file ends (with a shared
+// module graph, ADR 049, an import cut off by the file's teardown fails for every later file).
 beforeAll(async () => {
   await import('@/app/routes/data');
+  await import('@/features/market/components/market-stats-charts');
 });
 
 const ISSUER = 'http://localhost:3000/oidc';

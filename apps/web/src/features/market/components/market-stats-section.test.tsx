@@ -1,13 +1,20 @@
 import type { MarketStats, StatsFigures, StatsRow } from '@bec/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GridFilterPatch } from '@/features/market/grid-filter';
 import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { renderRoutes } from '@/testing/render';
 import { errorReply, okReply, type StubRoute, stubApi } from '@/testing/stub-api';
 import { MarketStatsSection } from './market-stats-section';
+
+// The charts are a lazy chunk (recharts): loaded once, up front, so a cold import under load
+// (CI runs the API suites beside this) cannot outlast a test's 1 s wait, nor the file itself
+// (an import cut off by the file's teardown fails for every later file, ADR 049).
+beforeAll(async () => {
+  await import('./market-stats-charts');
+});
 
 const figures = (overrides: Partial<StatsFigures> = {}): StatsFigures => ({
   count: 10,
