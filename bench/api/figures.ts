@@ -54,3 +54,9 @@ export const median = (values: number[]) => {
 
 /** A target of the bench, judged from the figures. */
 export type Target = { name: string; pass: boolean; detail: string };
+
+/** The nearest-rank percentile of some timings (NaN for none). */
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};

@@ -1,10 +1,12 @@
 // The measured phases of `npm run bench`, in the order run.ts calls them: each one a named step
 // on the live run (the database, the server, the seeder) that adds its figures to the summary.
+
 import type { createUfService, Database } from '@bec/api/tools';
 import { validProperty } from '@bec/testkit/property-fixture';
 import type pg from 'pg';
 import { progress } from '../common/progress.js';
 import type { SpawnedServer } from '../common/server.js';
+import { measureAddBurst } from './add-burst.js';
 import { withoutIndexes } from './bulk-load.js';
 import { measureLevels, plainBody, runEncodingScenarios } from './compression.js';
 import { explainBrief, explainQuery, type PlanVerdict } from './explain.js';
@@ -54,12 +56,23 @@ export type BenchRun = {
 type UfService = ReturnType<typeof createUfService>;
 
 /**
- * Statistics for the planner, plus a settled table: VACUUM sets hint bits and the visibility map
+ * The load's deltas folded, statistics for the planner, and a settled table: VACUUM sets hint bits and the visibility map
  * (production tables get that from autovacuum, which this machine's server has off), and a
  * CHECKPOINT flushes the load's writes so they don't land in the middle of a measured run. Only
  * a superuser may CHECKPOINT; without that right (a given DATABASE_URL) it is skipped.
  */
 async function settle(pool: pg.Pool) {
+  // The load's deltas folded into the total and map cells (ADR 055): the server's fold may hold
+  // the lock and be at it, so until none is left.
+  for (;;) {
+    await pool.query('select bec_fold_property_deltas()');
+    const { rows } = await pool.query<{ left: boolean }>(
+      `select exists (select 1 from properties_total_deltas)
+          or exists (select 1 from property_map_cell_deltas) as left`,
+    );
+    if (!rows[0]?.left) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await pool.query('vacuum (analyze)');
   await pool.query('checkpoint').catch(() => {});
 }
@@ -403,6 +416,9 @@ export async function measureAdds(run: BenchRun) {
       timing,
     ),
   );
+  run.server.assertAlive();
+  // Issue 35's burst: adds from 8 clients at once, with PostgreSQL's lock waits sampled.
+  run.summary.addBurst = await measureAddBurst(run.pool, target, listing, plan.top);
   run.server.assertAlive();
 }
 

@@ -54,7 +54,8 @@ export const SEED_PARALLEL = 3;
  * BENCH_ONLY=market: the Data section's endpoints at 10k and the top size, their plans and the
  * statistics after a write; only their targets ((d), (e), (p)) are judged.
  * BENCH_ONLY=add: load the top size, measure only adding properties (with the history written
- * and, as the form does, the duplicate check before each add), no targets.
+ * and, as the form does, the duplicate check before each add) and a burst of 1,000 from 8
+ * clients with the lock waits sampled; only their targets ((s) and (t)) are judged.
  * BENCH_ONLY=alerts: load the top size, then only the saved searches' matching (issue 34): 1,000
  * searches, one change matched against all of them, and a write with and without its outbox row.
  */

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { BundleReport } from '../web/bundle-size.js';
+import type { AddBurst } from './add-burst.js';
 import type { LevelFigures } from './compression.js';
 import type { PlanVerdict } from './explain.js';
 import type { ExportResult } from './export.js';
@@ -62,6 +63,8 @@ export type Summary = {
   reprice?: { ufRows: number; repriced: number; seconds: number; noopMs: number };
   /** The saved searches' matching (issue 34, saved-search-matching.ts). */
   alerts?: AlertFigures;
+  /** Adds from 8 clients at once with the lock waits sampled (issue 35, add-burst.ts). */
+  addBurst?: AddBurst;
   seconds: number;
   /** 1-minute load average when the bench started: other work on the machine skews figures. */
   loadAtStart: number;

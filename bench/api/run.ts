@@ -9,6 +9,7 @@
  * targets (exit 1 if one is missed), with the listing text reader's accuracy over its corpus
  * (bench/api/listing-accuracy.ts).
  */
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,7 @@ import {
   startServer,
 } from '../common/server.js';
 import { type BundleReport, buildWeb, measureBundle } from '../web/bundle-size.js';
+import { addSummary } from './add-burst.js';
 import { BROKERS } from './chile-data.js';
 import { type BenchDatabase, BenchSetupError, provideDatabase, serverVersion } from './database.js';
 import { scale } from './figures.js';
@@ -201,6 +203,7 @@ function report(summary: Summary, run: Pick<BenchRun, 'plan' | 'market'>, failed
   // The listing reader's accuracy (issue 32): no database, milliseconds; in every full run.
   const accuracy = only ? null : listingAccuracy();
   const alerts = summary.alerts ? alertSummary(summary.alerts) : null;
+  const adds = runs.add ? addSummary(summary.addBurst, scenarios) : null;
   const targets = [
     ...(only === 'lists' ? firstPage.slice(0, 1) : only ? [] : firstPage),
     ...(runs.lists ? judgeLists(summary.lists) : []),
@@ -208,6 +211,7 @@ function report(summary: Summary, run: Pick<BenchRun, 'plan' | 'market'>, failed
     ...(runs.startup ? judgeRuntime(summary.startup, only ? null : summary.memory) : []),
     ...(accuracy?.targets ?? []),
     ...(alerts?.targets ?? []),
+    ...(adds?.targets ?? []),
   ];
   printSummary(summary, targets, [
     ...(market.plans.length || market.afterWrite.length
@@ -215,6 +219,7 @@ function report(summary: Summary, run: Pick<BenchRun, 'plan' | 'market'>, failed
       : []),
     ...(summary.startup ? startupLine(summary.startup) : []),
     ...(alerts?.lines ?? []),
+    ...(adds?.lines ?? []),
     ...(accuracy ? ['', ...accuracy.lines] : []),
   ]);
   const invalid =

@@ -11,7 +11,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { progress } from '../common/progress.js';
-import { num, scale, type Target } from './figures.js';
+import { addSlice } from './add-requests.js';
+import { num, percentile, scale, type Target } from './figures.js';
 import { createRandom, type Random } from './random.js';
 import type { Target as HttpTarget } from './scenarios.js';
 
@@ -175,11 +176,6 @@ async function createSearches(db: Database, pool: pg.Pool, random: Random) {
   return { team, followed, members: member.length, max };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-
 /**
  * One change as the API writes it (the outbox row in the change's own transaction), then the
  * worker's batch timed: `processOutbox` locks the row, reads and converts the followed searches,
@@ -232,33 +228,6 @@ async function timedChange(
     return null;
   }
   return ms;
-}
-
-/**
- * Sequential adds over HTTP on one connection: each request's latency in ms. With a pause, each
- * add waits that long after the last answer, as adds come from people: the worker's matching of
- * one add (after its commit) is then over before the next add, which measures the write itself.
- */
-async function addSlice(target: HttpTarget, n: number, next: () => unknown, pauseMs = 0) {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    const started = performance.now();
-    const res = await fetch(`${target.base}/api/properties/add`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${target.token}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(next()),
-    }).catch((err: Error) => {
-      throw new Error(`POST /api/properties/add: ${err.message} (${String(err.cause)})`);
-    });
-    await res.arrayBuffer();
-    if (res.status >= 300) throw new Error(`POST /api/properties/add: ${res.status}`);
-    times.push(performance.now() - started);
-  }
-  return times;
 }
 
 /**

@@ -19,6 +19,7 @@ import type { Resolver } from './lib/safe-fetch.js';
 import './lib/route-config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
+import { createDeltaFolder, FOLD_POLL_MS } from './db/property-deltas.js';
 import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
 import { registerJobs } from './jobs.js';
@@ -323,16 +324,24 @@ export async function buildApp(options: BuildAppOptions) {
             ),
         })
       : null;
+  // The properties' total and map cells, folded from the writes' deltas (ADR 055).
+  const deltaFolder = createDeltaFolder(database.db, {
+    pollMs: FOLD_POLL_MS,
+    onError: (err) =>
+      app.log.warn({ err }, 'folding property deltas failed; it runs again shortly'),
+  });
   const matchWorker = createMatchWorker(database.db, {
     pollMs: MATCH_POLL_MS,
     onError: (err) =>
       app.log.warn({ err }, 'matching saved searches failed; it runs again shortly'),
     ...(alertMail ? { onAlerts: enqueueImmediate } : {}),
   });
-  const visits = createVisitsService(database.db, {
-    photos,
-    onPropertyChange: () => matchWorker.nudge(),
-  });
+  /** A property write committed in this process. */
+  const onPropertyChange = () => {
+    deltaFolder.nudge();
+    matchWorker.nudge();
+  };
+  const visits = createVisitsService(database.db, { photos, onPropertyChange });
   // One per app: the comunas it caches serve the reference routes and the listing import alike.
   const reference = createReferenceService(database.db);
   const idempotencyStore = createIdempotencyStore(database.db);
@@ -353,10 +362,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(brokersRoutes, { brokers: createBrokersService(database.db) });
       await api.register(photoUploadRoutes, { photos });
       await api.register(propertiesRoutes, {
-        properties: createPropertiesService(database.db, {
-          photos,
-          onPropertyChange: () => matchWorker.nudge(),
-        }),
+        properties: createPropertiesService(database.db, { photos, onPropertyChange }),
       });
       await api.register(savedSearchesRoutes, {
         savedSearches: createSavedSearchesService(database.db),
@@ -394,6 +400,7 @@ export async function buildApp(options: BuildAppOptions) {
     visits,
     idempotency: idempotencyStore,
     matchWorker,
+    deltaFolder,
     alertMail,
     mailJobs: options.mailJobs ?? true,
     uploadCollectionMs: config.photos.collectionMs,

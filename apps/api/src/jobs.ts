@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { NudgedWorker } from './lib/nudged-worker.js';
 import { onTheClock } from './lib/on-the-clock.js';
 import type { AlertMail } from './modules/alert-mail/alert-mail.service.js';
 import { MAIL_POLL_MS } from './modules/alert-mail/alert-mail.service.js';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     sweepVisits: (now?: Date) => Promise<number>;
     /** Deletes the idempotency keys expired now (or as of `now`); answers how many. */
     collectExpiredIdempotencyKeys: (now?: Date) => Promise<number>;
+    /** Folds every pending delta of the properties' total and map cells now; answers how many. */
+    foldPropertyDeltas: () => Promise<number>;
     /** Turns every pending property change into saved searches' alerts now; answers how many. */
     matchSavedSearches: () => Promise<number>;
     /**
@@ -50,6 +53,8 @@ export type JobsOptions = {
   idempotency: IdempotencyStore;
   /** The saved searches' matching of property changes (ADR 053). */
   matchWorker: MatchWorker;
+  /** The fold of the properties' total and map cell deltas (ADR 055). */
+  deltaFolder: NudgedWorker;
   /** The alert mail's digest and sender (ADR 054); null without SMTP_URL. */
   alertMail: AlertMail | null;
   /** Whether the alert mail's jobs run on the clock (tests call them with their own clock). */
@@ -59,13 +64,14 @@ export type JobsOptions = {
 };
 
 export function registerJobs(app: FastifyInstance, options: JobsOptions) {
-  const { uf, photos, visits, idempotency, matchWorker, alertMail } = options;
+  const { uf, photos, visits, idempotency, matchWorker, deltaFolder, alertMail } = options;
   app.decorate(
     'collectUnattachedPhotos',
     async (now?: Date) => (await photos.collectUnattached(now)).length,
   );
   app.decorate('sweepVisits', (now?: Date) => visits.sweep(now));
   app.decorate('collectExpiredIdempotencyKeys', (now?: Date) => idempotency.collectExpired(now));
+  app.decorate('foldPropertyDeltas', () => deltaFolder.drain());
   app.decorate('matchSavedSearches', () => matchWorker.drain());
   app.decorate('enqueueAlertDigests', async (now?: Date) =>
     alertMail ? alertMail.enqueueDigests(now) : 0,
@@ -141,10 +147,14 @@ export function registerJobs(app: FastifyInstance, options: JobsOptions) {
     // processes' writes (rows left by a stopped process are taken at the first poll).
     matchWorker.start();
     matchWorker.nudge();
+    // The total and map cells: nudged after each write here, polling every second for the
+    // deltas of other processes (and those a stopped process left).
+    deltaFolder.start();
+    deltaFolder.nudge();
   });
   app.addHook('onClose', async () => {
     // A UF fetch in flight is aborted; the other runs are waited for.
     stopping.abort();
-    await Promise.all([...jobs.map((job) => job.stop()), matchWorker.stop()]);
+    await Promise.all([...jobs.map((job) => job.stop()), matchWorker.stop(), deltaFolder.stop()]);
   });
 }

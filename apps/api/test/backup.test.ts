@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src/db/client.js';
 import { appliedMigrations, applyMigrations, knownMigrations } from '../src/db/migrations.js';
 import { prepareDatabase } from '../src/db/prepare.js';
+import { foldPropertyDeltas } from '../src/db/property-deltas.js';
 import { describeTables, tableNames } from '../src/modules/backup/backup.repository.js';
 import { BackupError, createBackup } from '../src/modules/backup/backup.service.js';
 import { openArchiveWriter, readArchive, readBody } from '../src/modules/backup/backup-archive.js';
@@ -539,6 +540,8 @@ async function expectWorking(db: Database) {
   );
   // The deleted property's id (its history stays) is not handed out again.
   expect(added).toEqual({ id: deletedId + 1, region_id: 13, search: true });
+  // The add's delta folds into the restored total (ADR 055).
+  await foldPropertyDeltas(db);
   const [total] = await queryRows<{ n: string | number; count: string | number }>(
     db,
     sql`select n, (select count(*) from properties) as count from properties_total`,

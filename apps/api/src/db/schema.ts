@@ -412,6 +412,18 @@ export const properties_total = pgTable(
   (t) => [check('properties_total_single_row', sql`${t.only}`)],
 );
 
+/**
+ * What each statement that wrote properties changed in the total: one row per statement (`n`
+ * rows added less rows deleted; 0 for an update, which still counts as a new version). Writers
+ * only append here, so concurrent adds take no shared row lock; a fold (migration 0013,
+ * `bec_fold_property_deltas`) moves the rows into properties_total after their commits. Readers
+ * add the rows not yet folded (db/properties-total.ts), so the total is exact at every moment.
+ */
+export const properties_total_deltas = pgTable('properties_total_deltas', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  n: integer('n').notNull(),
+});
+
 /** Small key-value facts about this database (e.g. whether demo data was ever loaded). */
 export const app_meta = pgTable('app_meta', {
   key: text('key').primaryKey(),
@@ -506,6 +518,25 @@ export const property_map_cells = pgTable(
     }),
   ],
 );
+
+/**
+ * A property's entry into (+1) or exit from (-1) the map's cells, appended by the statement
+ * triggers on properties instead of updating the shared cells in the writer's transaction; the
+ * fold (migration 0013) applies them to property_map_cells after the commit, and the map's reads
+ * add the rows not yet folded (modules/market/map.repository.ts), so the cells stay exact.
+ */
+export const property_map_cell_deltas = pgTable('property_map_cell_deltas', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  map_x: integer('map_x'),
+  map_y: integer('map_y'),
+  city_id: integer('city_id').notNull(),
+  property_type_id: integer('property_type_id').notNull(),
+  visited: boolean('visited').notNull(),
+  region_id: smallint('region_id').notNull(),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  sign: smallint('sign').notNull(),
+});
 
 /**
  * A property's visits: when, who went, what they thought. A past visit moves a property that was

@@ -24,7 +24,8 @@ import {
 /**
  * Tables that hold rows before a database holds any data, which a restore replaces with the
  * backup's: the reference data every start loads (regions, comunas, property types), the one-row
- * bookkeeping tables the migrations create, and map cells (derived from properties). Any other
+ * bookkeeping tables the migrations create, and map cells and the deltas they and the total are
+ * folded from (derived from properties). Any other
  * table with a row means the database is in use.
  */
 const REPLACED_TABLES = new Set([
@@ -35,6 +36,8 @@ const REPLACED_TABLES = new Set([
   'uf_pricing',
   'uf_fetch',
   'property_map_cells',
+  'properties_total_deltas',
+  'property_map_cell_deltas',
 ]);
 
 /** The largest entries a restore reads into memory: one batch of rows, one photo. */

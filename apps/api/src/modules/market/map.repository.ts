@@ -1,7 +1,7 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
 import { filterConditions, type PesoFilters } from '../../db/property-query.js';
-import { properties, property_map_cells } from '../../db/schema.js';
+import { properties, property_map_cell_deltas, property_map_cells } from '../../db/schema.js';
 import type { PixelBox } from '../../lib/map-projection.js';
 
 /*
@@ -62,6 +62,44 @@ const cellConditions = (f: CellFilters): SQL[] => {
   return conditions;
 };
 
+/*
+ * The cells are folded from appended deltas after the writes commit (ADR 055): every read below
+ * adds the deltas not yet folded, in the same statement (one snapshot: a delta is either pending
+ * or in its cell, never both), so the counts are exact at every moment. The pending rows are few.
+ */
+const d = property_map_cell_deltas;
+
+/** Filters on the pending deltas (they are rows of one property each, never "every property"). */
+const deltaConditions = (f: CellFilters): SQL[] => {
+  const conditions: SQL[] = [];
+  if (f.region_id !== undefined) conditions.push(eq(d.region_id, f.region_id));
+  if (f.city_id !== undefined) conditions.push(eq(d.city_id, f.city_id));
+  if (f.property_type_id !== undefined) conditions.push(eq(d.property_type_id, f.property_type_id));
+  if (f.visited !== undefined) conditions.push(eq(d.visited, f.visited));
+  return conditions;
+};
+
+/** The pending deltas of a level's cells in view, shaped as cell rows (signed counts and sums). */
+function pendingCells(level: number, cells: PixelBox, filters: CellFilters) {
+  const shift = sql.raw(String(24 - level));
+  return sql`select ${d.map_x} >> ${shift} as cx, ${d.map_y} >> ${shift} as cy,
+        ${d.sign}::integer as n, ${d.sign} * ${d.lat} as lat_sum, ${d.sign} * ${d.lng} as lng_sum
+      from ${d}
+      where ${and(
+        sql`${d.map_x} is not null`,
+        sql`${d.map_x} >> ${shift} between ${cells.x0} and ${cells.x1}`,
+        sql`${d.map_y} >> ${shift} between ${cells.y0} and ${cells.y1}`,
+        ...deltaConditions(filters),
+      )}`;
+}
+
+/** Kept cell rows and pending ones, summed per cell; cells that hold nobody left out. */
+const summedPerCell = (kept: SQL, pending: SQL) =>
+  sql`select cx, cy, sum(n)::integer as n, sum(lat_sum) / sum(n) as lat, sum(lng_sum) / sum(n) as lng
+      from (${kept} union all ${pending}) as cell
+      group by cx, cy
+      having sum(n) > 0`;
+
 /** Latitude and longitude as floats: numeric(9,6) to JS numbers without text decoding. */
 export const lat = sql`${properties.latitude}::float8`;
 export const lng = sql`${properties.longitude}::float8`;
@@ -80,36 +118,43 @@ const CELL_LOOKUPS_MAX = 4096;
  * filters: a row per comuna, type and visited in each cell, a few thousand at most.
  */
 export function clustersFromCellsSql(level: number, cells: PixelBox, filters: CellFilters) {
+  const pending = pendingCells(level, cells, filters);
   if (unfiltered(filters)) {
     const width = cells.x1 - cells.x0 + 1;
     const height = cells.y1 - cells.y0 + 1;
     if (width * height <= CELL_LOOKUPS_MAX)
-      return sql`select c.cx, c.cy, c.n, c.lat_sum / c.n as lat, c.lng_sum / c.n as lng
-        from generate_series(0, ${width * height - 1}::integer) as i
-        join ${property_map_cells} c on c.level = ${level}
-          and c.cx = ${cells.x0}::integer + i / ${height}::integer
-          and c.cy = ${cells.y0}::integer + i % ${height}::integer
-          and c.city_id = 0 and c.property_type_id = 0 and c.visited = false
-        where c.n > 0`;
-    return sql`select cx, cy, n, lat_sum / n as lat, lng_sum / n as lng
-      from ${property_map_cells}
-      where ${and(
-        eq(property_map_cells.level, level),
-        sql`${property_map_cells.cx} between ${cells.x0} and ${cells.x1}`,
-        sql`${property_map_cells.cy} between ${cells.y0} and ${cells.y1}`,
-        EVERY_PROPERTY,
-      )} and n > 0`;
+      return summedPerCell(
+        sql`select c.cx, c.cy, c.n, c.lat_sum, c.lng_sum
+          from generate_series(0, ${width * height - 1}::integer) as i
+          join ${property_map_cells} c on c.level = ${level}
+            and c.cx = ${cells.x0}::integer + i / ${height}::integer
+            and c.cy = ${cells.y0}::integer + i % ${height}::integer
+            and c.city_id = 0 and c.property_type_id = 0 and c.visited = false`,
+        pending,
+      );
+    return summedPerCell(
+      sql`select cx, cy, n, lat_sum, lng_sum
+        from ${property_map_cells}
+        where ${and(
+          eq(property_map_cells.level, level),
+          sql`${property_map_cells.cx} between ${cells.x0} and ${cells.x1}`,
+          sql`${property_map_cells.cy} between ${cells.y0} and ${cells.y1}`,
+          EVERY_PROPERTY,
+        )}`,
+      pending,
+    );
   }
-  return sql`select cx, cy, sum(n)::integer as n, sum(lat_sum) / sum(n) as lat, sum(lng_sum) / sum(n) as lng
+  return summedPerCell(
+    sql`select cx, cy, n, lat_sum, lng_sum
       from ${property_map_cells}
       where ${and(
         eq(property_map_cells.level, level),
         sql`${property_map_cells.cx} between ${cells.x0} and ${cells.x1}`,
         sql`${property_map_cells.cy} between ${cells.y0} and ${cells.y1}`,
         ...cellConditions(filters),
-      )}
-      group by cx, cy
-      having sum(n) > 0`;
+      )}`,
+    pending,
+  );
 }
 
 export async function clustersFromCells(
@@ -126,17 +171,23 @@ export async function clustersFromCells(
  * cover the world, level 0 counts those without coordinates. With no filter, 17 index probes.
  */
 export function totalsFromCellsSql(filters: CellFilters) {
-  if (unfiltered(filters))
-    return sql`select
+  const pending = sql`select coalesce(sum(${d.sign}) filter (where ${d.map_x} is not null), 0) as located,
+        coalesce(sum(${d.sign}) filter (where ${d.map_x} is null), 0) as without
+      from ${d} where ${and(sql`true`, ...deltaConditions(filters))}`;
+  const kept = unfiltered(filters)
+    ? sql`select
         coalesce((select sum(c.n) from generate_series(0, 15) as i
           join ${property_map_cells} c on c.level = 2 and c.cx = i / 4 and c.cy = i % 4
-            and c.city_id = 0 and c.property_type_id = 0 and c.visited = false), 0)::integer as located,
+            and c.city_id = 0 and c.property_type_id = 0 and c.visited = false), 0) as located,
         coalesce((select c.n from ${property_map_cells} c where c.level = 0 and c.cx = 0 and c.cy = 0
-            and c.city_id = 0 and c.property_type_id = 0 and c.visited = false), 0)::integer as without`;
-  return sql`select coalesce(sum(n) filter (where level = 2), 0)::integer as located,
-        coalesce(sum(n) filter (where level = 0), 0)::integer as without
+            and c.city_id = 0 and c.property_type_id = 0 and c.visited = false), 0) as without`
+    : sql`select coalesce(sum(n) filter (where level = 2), 0) as located,
+        coalesce(sum(n) filter (where level = 0), 0) as without
       from ${property_map_cells}
       where ${and(sql`${property_map_cells.level} in (0, 2)`, ...cellConditions(filters))}`;
+  return sql`select (k.located + p.located)::integer as located,
+      (k.without + p.without)::integer as without
+    from (${kept}) as k, (${pending}) as p`;
 }
 
 export async function totalsFromCells(db: Database, filters: CellFilters) {

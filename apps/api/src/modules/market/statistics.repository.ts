@@ -1,19 +1,14 @@
 import type { StatsGroup } from '@bec/contracts';
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
+import { propertiesVersion } from '../../db/properties-total.js';
 import {
   filterConditions,
   type PesoFilters,
   priceInUf,
   ufPerSqm,
 } from '../../db/property-query.js';
-import {
-  market_stats,
-  properties,
-  properties_total,
-  property_types,
-  uf_pricing,
-} from '../../db/schema.js';
+import { market_stats, properties, property_types, uf_pricing } from '../../db/schema.js';
 
 /*
  * The statistics of the matches: grouped quartiles and a UF/m² histogram, the data version they
@@ -23,8 +18,7 @@ import {
 
 /** What cached figures were computed at: the properties' write version and the UF in use. */
 export const dataVersionSql = () =>
-  sql`select ${properties_total.version}::text || ' ' || coalesce((select ${uf_pricing.date}::text || ' ' || ${uf_pricing.value}::text from ${uf_pricing}), '-') as version
-      from ${properties_total}`;
+  sql`select ${propertiesVersion} || ' ' || coalesce((select ${uf_pricing.date}::text || ' ' || ${uf_pricing.value}::text from ${uf_pricing}), '-') as version`;
 
 export async function dataVersion(db: Database) {
   const [row] = await queryRows<{ version: string }>(db, dataVersionSql());

@@ -3,6 +3,7 @@ import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client.js';
 import { type Bound, prepared } from '../../db/prepared.js';
+import { propertiesCount, propertiesVersion } from '../../db/properties-total.js';
 import {
   activeFilters,
   FILTERS,
@@ -136,11 +137,11 @@ export const cardColumns = {
 
 /**
  * What every page row carries besides its card: the unfiltered total (trigger-kept, exact and
- * free) and the write version that filtered counts are cached at (see match-counts.ts).
+ * cheap) and the write version that filtered counts are cached at (see match-counts.ts).
  */
 const pageColumns = {
-  all_count: sql<number>`(select ${properties_total.n} from ${properties_total})`.mapWith(Number),
-  version: sql<string>`(select ${properties_total.version}::text from ${properties_total})`,
+  all_count: sql<number>`${propertiesCount}`.mapWith(Number),
+  version: sql<string>`${propertiesVersion}`,
 };
 
 /** A page of cards, newest or however sorted, after the cursor if there is one. */

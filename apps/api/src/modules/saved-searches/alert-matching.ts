@@ -8,6 +8,7 @@ import {
   usesUf,
 } from '../../db/property-query.js';
 import { appliedUfValue } from '../../db/uf-arithmetic.js';
+import { createNudgedWorker, type NudgedWorker } from '../../lib/nudged-worker.js';
 import * as repo from './alert-matching.repository.js';
 
 /*
@@ -172,16 +173,7 @@ export async function processOutbox(
   });
 }
 
-export type MatchWorker = {
-  /** Starts polling (every `pollMs`, for other processes' writes). */
-  start: () => void;
-  /** Wakes the worker now (a write just committed in this process). */
-  nudge: () => void;
-  /** Processes every outbox row there is, waiting for a run in flight first (tests). */
-  drain: () => Promise<number>;
-  /** Stops polling and waits for a run in flight. */
-  stop: () => Promise<void>;
-};
+export type MatchWorker = NudgedWorker;
 
 /** The outbox's worker in one process: nudged after a write, polling as a fallback. */
 export function createMatchWorker(
@@ -195,66 +187,12 @@ export function createMatchWorker(
   },
 ): MatchWorker {
   const batch = options.batch ?? MATCH_BATCH;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-
-  /** Batches until the outbox is empty (or the worker stops). */
-  async function loop(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      if (stopped) return total;
+  return createNudgedWorker({
+    pass: async () => {
       const done = (await processOutbox(db, batch, options.onAlerts)).length;
-      total += done;
-      if (done < batch) return total;
-    }
-  }
-
-  /** One run at a time; a nudge during a run makes another run start right after it. */
-  function run(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    again = false;
-    running = loop()
-      .catch((err) => {
-        options.onError(err);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) void run();
-      });
-    return running;
-  }
-
-  return {
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void run(), options.pollMs);
-      timer.unref();
+      return { done, more: done >= batch };
     },
-    nudge() {
-      if (!stopped) void run();
-    },
-    async drain() {
-      let total = 0;
-      for (;;) {
-        // A nudge during a run starts another as the first ends: wait for every run, or a row
-        // the next run holds (skipped here) would be reported done before its alerts exist.
-        while (running) total += await running;
-        const done = (await processOutbox(db, batch, options.onAlerts)).length;
-        total += done;
-        if (done === 0 && !running) return total;
-      }
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (running) await running;
-    },
-  };
+    pollMs: options.pollMs,
+    onError: options.onError,
+  });
 }
