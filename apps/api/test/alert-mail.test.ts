@@ -242,6 +242,30 @@ describe('an immediate mail', () => {
     // The admin's is a digest: nothing at once. The editor made the change: no alert, no mail.
     expect((await outbox()).filter((r) => r.kind === 'alert')).toHaveLength(1);
   });
+
+  it('follows the language the member switches BEC to, without a subscription change', async () => {
+    const refused = await request('viewer', 'PUT', '/api/users/me/locale', { locale: 'fr' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.issues).toEqual([
+      expect.objectContaining({ field: 'locale', rule: 'one_of' }),
+    ]);
+    const switched = await request('viewer', 'PUT', '/api/users/me/locale', { locale: 'en' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().data).toEqual({ locale: 'en' });
+    try {
+      await reset();
+      // Above the admin's 200M: the admin's digest (the next tests) does not count it.
+      await add({ name: `${ADDRESS} 2`, price: 250_000_000, city_id: 13120 });
+      await t.app.matchSavedSearches();
+      expect(await t.app.sendAlertMail()).toBe(1);
+      const { text, html } = parse((received as [Received])[0].raw);
+      expect(html).toContain('<html lang="en">');
+      expect(text).toContain(`${ADDRESS} 2`);
+      expect(text).not.toContain('Hola');
+    } finally {
+      await request('viewer', 'PUT', '/api/users/me/locale', { locale: 'es-CL' });
+    }
+  });
 });
 
 describe('the daily digest', () => {

@@ -171,6 +171,13 @@ const ROUTES: Route[] = [
     allowed: MEMBERS,
     ok: 404,
   },
+  {
+    method: 'PUT',
+    url: '/api/users/me/locale',
+    body: { locale: 'es-CL' },
+    allowed: MEMBERS,
+    ok: 200,
+  },
   { method: 'GET', url: '/api/alerts', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/alerts/unread', allowed: MEMBERS, ok: 200 },
   { method: 'POST', url: '/api/alerts/999999/read', allowed: MEMBERS, ok: 404 },

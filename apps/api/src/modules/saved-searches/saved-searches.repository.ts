@@ -11,7 +11,6 @@ import {
 
 export type SavedSearchScope = (typeof saved_searches.$inferSelect)['scope'];
 type SavedSearchEmail = (typeof saved_search_members.$inferSelect)['email'];
-type Locale = NonNullable<(typeof users.$inferSelect)['locale']>;
 
 const searchColumns = {
   id: saved_searches.id,
@@ -279,9 +278,4 @@ export async function markAllRead(db: Database, userId: number, at: Date): Promi
     .where(and(eq(search_alerts.user_id, userId), sql`${search_alerts.read_at} is null`))
     .returning({ id: search_alerts.id });
   return rows.length;
-}
-
-/** The language the web says the user reads BEC in (their mails are written in it). */
-export async function setUserLocale(db: Database, userId: number, locale: Locale) {
-  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { filterConditions, pesoFilters } from '../../db/property-query.js';
 import { AppError } from '../../lib/app-error.js';
+import { setMemberLocale } from '../users/users.service.js';
 import { gridFilters } from './alert-matching.js';
 import * as repo from './saved-searches.repository.js';
 
@@ -200,7 +201,7 @@ export function createSavedSearchesService(db: Database) {
         ...(body.subscribed !== undefined ? { subscribed: body.subscribed } : {}),
         ...(body.email !== undefined ? { email: body.email } : {}),
       });
-      if (body.locale) await repo.setUserLocale(tx, user.id, body.locale);
+      if (body.locale) await setMemberLocale(tx, user.id, body.locale);
     });
     return get(user, id);
   }

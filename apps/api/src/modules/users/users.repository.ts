@@ -1,4 +1,4 @@
-import type { Role } from '@bec/contracts';
+import type { Locale, Role } from '@bec/contracts';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
@@ -56,6 +56,11 @@ export const listUsers = (db: Database, limit: number, afterId: number | undefin
 /** Locks every admin row, so two concurrent demotions cannot both see another admin left. */
 export const lockAdmins = async (db: Database) =>
   db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+
+/** The language the member's mail is written in. */
+export const setLocale = async (db: Database, id: number, locale: Locale) => {
+  await db.update(users).set({ locale }).where(eq(users.id, id));
+};
 
 export const setRole = async (db: Database, id: number, role: Role) =>
   (

@@ -2,6 +2,7 @@ import {
   IdParamsSchema,
   ListQuerySchema,
   MeSchema,
+  MyLocaleSchema,
   UpdateUserBodySchema,
   UserListSchema,
   UserSchema,
@@ -33,6 +34,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       if (!identity) throw new Error('authenticate did not set an identity');
       return ok('Signed in', await users.signIn(identity));
     },
+  );
+
+  app.put(
+    '/users/me/locale',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The language the member reads BEC in: the member's alert mail is written in it",
+        body: MyLocaleSchema,
+        response: responses(200, MyLocaleSchema, [400, ...AUTH_ERRORS]),
+      },
+      onRequest: app.authorize('member'),
+    },
+    withMember(async (request) =>
+      ok('Language saved', await users.setLocale(request.member, request.body.locale)),
+    ),
   );
 
   app.get(

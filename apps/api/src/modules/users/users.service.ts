@@ -1,4 +1,4 @@
-import type { Me, Role, User, UserList } from '@bec/contracts';
+import type { Locale, Me, MyLocale, Role, User, UserList } from '@bec/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -36,6 +36,13 @@ const auditActor = (admin: Me): AuditActor => ({
 
 /** How long a member's role may be remembered between requests (see findMember). */
 export const MEMBER_CACHE_TTL_MS = 5_000;
+
+/**
+ * The language a member's mail is written in (ADR 054): set when the web's language changes, and
+ * with each subscription change (the saved searches' service, in its own transaction).
+ */
+export const setMemberLocale = (db: Database, memberId: number, locale: Locale) =>
+  repo.setLocale(db, memberId, locale);
 
 export function createUsersService(db: Database, options: UsersServiceOptions) {
   const adminEmails = new Set(options.adminEmails.map((e) => e.toLowerCase()));
@@ -207,9 +214,15 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
     return remove(null, user.id);
   }
 
+  async function setLocale(member: Me, locale: Locale): Promise<MyLocale> {
+    await setMemberLocale(db, member.id, locale);
+    return { locale };
+  }
+
   return {
     findMember,
     signIn,
+    setLocale,
     list,
     changeRole: changingMembers(changeRole),
     remove: changingMembers(remove),

@@ -1,9 +1,12 @@
 import type { Role } from '@bec/contracts';
 import { Badge, Button, Menu, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useSetMyLocale } from '@/features/auth/api/set-my-locale';
 import { useAuth } from '@/features/auth/use-auth';
-import { LOCALES } from '@/i18n/locale';
+import { LOCALES, type Locale } from '@/i18n/locale';
 import type { MessageId } from '@/i18n/message-id';
 import { useLocale, useT } from '@/i18n/use-t';
+import { errorText } from '@/lib/api-error';
 
 const ROLE_LABEL: Record<Role, MessageId> = {
   viewer: 'role.viewer',
@@ -14,7 +17,8 @@ const ROLE_LABEL: Record<Role, MessageId> = {
 const LANGUAGE_NAME = { 'es-CL': 'language.es-CL', en: 'language.en' } as const;
 
 /**
- * The signed-in account: name, email, role, the language and "Sign out". An account that is
+ * The signed-in account: name, email, role, the language (a member's is also saved on the server,
+ * for the alert mail) and "Sign out". An account that is
  * signed in at the provider but not (yet) a member shows the menu too, so it can sign out and
  * switch accounts.
  */
@@ -27,6 +31,20 @@ export function UserMenu() {
   const role = user
     ? t(ROLE_LABEL[user.role])
     : t(waitlisted ? 'userMenu.accessRequested' : 'userMenu.noAccess');
+  const saveLocale = useSetMyLocale({
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: t('userMenu.languageNotSaved'),
+        message: errorText(error),
+      }),
+  });
+  /** The member's alert mail follows the language chosen here (the server writes it in it). */
+  const chooseLocale = (option: Locale) => {
+    if (option === locale) return;
+    setLocale(option);
+    if (user) saveLocale.mutate(option);
+  };
 
   return (
     <Menu position="bottom-end" width={240} shadow="md">
@@ -57,7 +75,7 @@ export function UserMenu() {
             lang={option}
             aria-checked={option === locale}
             fw={option === locale ? 600 : undefined}
-            onClick={() => setLocale(option)}
+            onClick={() => chooseLocale(option)}
           >
             {t(LANGUAGE_NAME[option])}
           </Menu.Item>
