@@ -1,29 +1,15 @@
-import type { ImportedListing, Region } from '@bec/contracts';
+import type { ImportedListing } from '@bec/contracts';
 import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
 import { setAccessTokenSource } from '@/lib/access-token';
+import { SANTIAGO_REGION, PROPERTY_TYPES as TYPES } from '@/testing/reference-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { fileReply, okReply, type StubReply, type StubRoute, stubApi } from '@/testing/stub-api';
 
-const REGIONS: Region[] = [
-  {
-    id: 13,
-    code: '13',
-    name: 'Metropolitana de Santiago',
-    roman: 'XIII',
-    comunas: [
-      { id: 13101, code: '13101', name: 'Santiago' },
-      { id: 13120, code: '13120', name: 'Ñuñoa' },
-    ],
-  },
-];
-const TYPES = [
-  { id: 1, name: 'Casa' },
-  { id: 2, name: 'Departamento' },
-];
+const REGIONS = [SANTIAGO_REGION];
 
 const TEXT =
   'Vendo depto en Ñuñoa 🏢 3D 2B, 1 estac. + bodega, 78 m2 útiles, piso 7, UF 5.450 conversable, GC $120.000. Metro cerca';

@@ -8,6 +8,7 @@ import { propertyKeys } from '@/features/properties/api/query-keys';
 import { AddPropertyForm } from '@/features/properties/components/property-form/add-property-form';
 import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
+import { SANTIAGO_REGION, PROPERTY_TYPES as TYPES } from '@/testing/reference-fixtures';
 import { createTestQueryClient, renderRoutes } from '@/testing/render';
 import { stubXhr, type XhrAnswer } from '@/testing/stub-xhr';
 
@@ -19,20 +20,7 @@ const REGIONS: Region[] = [
     roman: 'V',
     comunas: [{ id: 5101, code: '05101', name: 'Valparaíso' }],
   },
-  {
-    id: 13,
-    code: '13',
-    name: 'Metropolitana de Santiago',
-    roman: 'XIII',
-    comunas: [
-      { id: 13101, code: '13101', name: 'Santiago' },
-      { id: 13120, code: '13120', name: 'Ñuñoa' },
-    ],
-  },
-];
-const TYPES = [
-  { id: 1, name: 'Casa' },
-  { id: 2, name: 'Departamento' },
+  SANTIAGO_REGION,
 ];
 /** What GET /api/brokers adds to each broker besides its name and contact. */
 const BROKER_EXTRA = { notes: null, archived_at: null, updated_at: '2026-01-01T00:00:00.000Z' };

@@ -8,25 +8,11 @@ import { QuickAddForm } from '@/features/properties/components/quick-add/quick-a
 import { activateLocale } from '@/i18n/i18n';
 import { clearOfflineQueue, listQueueItems } from '@/lib/offline-queue/store';
 import { lasCondesHouse } from '@/testing/property-fixtures';
+import { SANTIAGO_REGION, PROPERTY_TYPES as TYPES } from '@/testing/reference-fixtures';
 import { createTestQueryClient, renderWithProviders } from '@/testing/render';
 import { okReply, stubApi } from '@/testing/stub-api';
 
-const REGIONS = [
-  {
-    id: 13,
-    code: '13',
-    name: 'Metropolitana de Santiago',
-    roman: 'XIII',
-    comunas: [
-      { id: 13101, code: '13101', name: 'Santiago' },
-      { id: 13120, code: '13120', name: 'Ñuñoa' },
-    ],
-  },
-];
-const TYPES = [
-  { id: 1, name: 'Casa' },
-  { id: 2, name: 'Departamento' },
-];
+const REGIONS = [SANTIAGO_REGION];
 
 /** A property the phone holds, in Ñuñoa, about 90 m from where the phone says it is. */
 const known: PropertyDetail = {
