@@ -92,14 +92,22 @@ function vitestStep() {
   return settle(counts, code, 'vitest');
 }
 
+/** As packages/testkit/src/browser.ts finds the browser: CHROMIUM_PATH, else Debian's builds. */
 function chromiumProblem() {
-  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  try {
-    accessSync(chromium, constants.X_OK);
-    return undefined;
-  } catch {
-    return `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
-  }
+  const candidates = process.env.CHROMIUM_PATH
+    ? [process.env.CHROMIUM_PATH]
+    : ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+  const found = candidates.some((file) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return found
+    ? undefined
+    : `no Chromium at ${candidates.join(' or ')} (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)`;
 }
 
 function playwrightStep() {

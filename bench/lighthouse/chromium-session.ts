@@ -3,8 +3,11 @@ import { chromiumArgs, chromiumPath } from '@bec/testkit/browser';
 import { chromium, type Page } from '@playwright/test';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 
-/** Debian's Chromium (`chromiumPath`), launched as the e2e suite launches it, but headless. */
-const FLAGS = ['--headless=new', ...chromiumArgs];
+/**
+ * Debian's Chromium (`chromiumPath`: the headless shell where it is installed, ADR 056), launched
+ * as the e2e suite launches it; `--headless` for the full browser, which the shell ignores.
+ */
+const FLAGS = ['--headless', ...chromiumArgs];
 
 /** A setup problem worth one line (no stack): what is missing and how to get it. */
 export class MissingBrowserError extends Error {
@@ -17,7 +20,7 @@ export function assertChromium() {
     accessSync(chromiumPath, constants.X_OK);
   } catch {
     throw new MissingBrowserError(
-      `no Chromium at ${chromiumPath}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`,
+      `no Chromium at ${chromiumPath}: install Debian's (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH`,
     );
   }
 }
