@@ -377,6 +377,35 @@ describe('re-pricing', () => {
     expect(await service(null).reprice()).toEqual({ repriced: 0 });
   });
 
+  it('re-prices in batches: 41 UF rows, 7 per statement, every one at the new value', async () => {
+    await addProperties();
+    await insertFlats(
+      Array.from({ length: 40 }, (_, i) => ({
+        name: `UF ${i}`,
+        amount: 3000 + i + 0.5,
+        unit: 'UF' as const,
+      })),
+    );
+    await db.execute(
+      sql`insert into uf_values (date, value, source) values (${TODAY}, 39000, 'cmf')`,
+    );
+    const batched = () =>
+      createUfService(db, {
+        source: null,
+        log: collectingLog(),
+        refreshMs: HOUR,
+        now: () => NOON_IN_CHILE,
+        repriceBatch: 7,
+      });
+    expect(await batched().reprice()).toEqual({ repriced: 41 });
+    const [wrong] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from properties where price_unit = 'UF' and price is distinct from round(price_amount * 39000)`,
+    );
+    expect(wrong?.n).toBe(0);
+    expect(await batched().reprice()).toEqual({ repriced: 0 });
+  });
+
   // Other processes writing UF rows while one re-prices: PostgreSQL only (PGlite has one session).
   const onPostgres = process.env.TEST_DB === 'postgres';
   const session = async () => {

@@ -27,6 +27,8 @@ export type UfServiceOptions = {
   refreshMs: number;
   /** The clock; tests move it. */
   now?: () => Date;
+  /** UF rows re-priced per statement (10,000 by default: uf.repository.ts); tests make it small. */
+  repriceBatch?: number;
   /** Counts each fetch from the source by its outcome, for /metrics (prom-client's Counter fits). */
   fetches?: {
     inc: (
@@ -104,9 +106,9 @@ export function createUfService(db: Database, options: UfServiceOptions) {
       // First the rows, then uf_pricing (which waits for UF writes in flight), then once more for
       // the rows those writes committed with the old value meanwhile. In this order a request
       // editing a UF row never waits on uf_pricing while holding a row this waits for.
-      let repriced = await repo.repriceRows(tx, value);
+      let repriced = await repo.repriceRows(tx, value, options.repriceBatch);
       await repo.setApplied(tx, target);
-      repriced += await repo.repriceRows(tx, value);
+      repriced += await repo.repriceRows(tx, value, options.repriceBatch);
       return { repriced, applied: target, before };
     });
     if (result && 'before' in result) {
