@@ -1,10 +1,12 @@
 import {
   appliedUfValue,
   type Bound,
+  countMatches,
   type Database,
   decodePropertyCursor,
   listPage,
   type PropertyCursor,
+  run,
   ufToPesos,
 } from '@bec/api/tools';
 import { ListPropertiesQuerySchema } from '@bec/contracts';
@@ -57,18 +59,24 @@ export async function parseListSearch(db: Database, search: string) {
 }
 
 /**
- * Mirrors `list()` in properties.service.ts: the query string read as it reads it, `limit + 1`
- * rows asked for, and the same repository call with the same arguments, so the SQL is exactly the
- * API's (named prepared statements, unnamed for a search), built by the API's own code. A page
- * runs `rows`, and `head` only when they come back empty; the count is cached by the service.
+ * Mirrors `list()` in properties.service.ts in steady state: the query string read as it reads
+ * it, `limit + 1` rows asked for, and the same repository call with the same arguments, the
+ * filter's count and the total already known (a search then runs its search plan, ADR 057), so
+ * the SQL is exactly the API's (named prepared statements, unnamed for a search the count does not
+ * settle), built by the API's own code. A page runs `rows`, and `head` only when they come back
+ * empty; the count is cached by the service.
  */
 export async function pageQueries(db: Database, search: string): Promise<PageQueries> {
   const { filters, sort, limit, cursor } = await parseListSearch(db, search);
-  const page = listPage(db, filters, sort, limit + 1, cursor);
+  const unknown = listPage(db, filters, sort, limit + 1, cursor);
+  const [head] = await run(unknown.head);
+  const counted = unknown.filtered ? await countMatches(db, unknown, filters) : undefined;
+  const known = counted && head ? { matches: counted.total, total: head.all_count } : undefined;
+  const page = listPage(db, filters, sort, limit + 1, cursor, known);
   return {
     rows: bound(page.rows),
     head: bound(page.head),
     count: bound(page.count),
-    shape: 'listPage (prepared statements; a search unnamed, planned with its words)',
+    shape: `listPage (prepared statements${page.search ? `; search plan ${page.search}` : ''})`,
   };
 }

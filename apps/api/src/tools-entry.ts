@@ -50,6 +50,7 @@ export {
   ufPerSqmTopSql,
 } from './modules/market/statistics.repository.js';
 export { statsKey } from './modules/market/statistics.service.js';
+export { countMatches } from './modules/properties/match-counts.js';
 export {
   decodePropertyCursor,
   encodePropertyCursor,

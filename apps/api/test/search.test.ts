@@ -1,5 +1,15 @@
-import type { PropertyCard } from '@bec/contracts';
+import type { PropertyCard, PropertySort } from '@bec/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import type { PesoFilters } from '../src/db/property-query.js';
+import type { PropertyCursor } from '../src/modules/properties/property-cursor.js';
+import {
+  type KnownMatches,
+  listPage,
+  run,
+  sortValue,
+} from '../src/modules/properties/property-list.repository.js';
 import { addBroker } from './broker-fixture.js';
 import { addProperty, setupApp } from './helpers.js';
 
@@ -203,5 +213,89 @@ describe('relevance sort', () => {
       url: `/api/properties?q=casa&sort=relevance&cursor=${cursor}`,
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+// ADR 057: once a search's count is known, its page is a named statement with a plan of its own,
+// along the sort's index or through the GIN index. Both must find what the search planned with
+// its words finds, in the same order, on every page.
+describe('search plans', () => {
+  const SORTS = [
+    'newest',
+    'oldest',
+    'price_asc',
+    'price_desc',
+    'area_asc',
+    'area_desc',
+    'price_per_sqm_asc',
+    'stage_asc',
+  ] as const;
+  const PLANS = {
+    'with its words': undefined,
+    'along-sort': { matches: 1_000_000, total: 1_000_000 },
+    'through-index': { matches: 1, total: 1_000_000 },
+  } as const;
+
+  beforeAll(async () => {
+    // 40 more listings whose prices and areas tie in fours, some areas unknown: the pages break
+    // ties by id, and every sort's sentinel keys take part.
+    await t.db.db.execute(sql`
+      insert into properties (name, address, price_amount, building_sqmts, land_sqmts, city_id,
+        property_type_id)
+      select case when i % 5 = 0 then 'Parcela con quincho ' || i else 'Casa del plan ' || i end,
+        'Pasaje Plan ' || i, 1000 * (1 + i % 4), case when i % 3 = 0 then null else 40 + i % 4 end,
+        50, case when i % 2 = 0 then ${PIRQUE}::integer else ${NUNOA}::integer end,
+        case when i % 5 = 0 then ${PARCELA}::integer else ${CASA}::integer end
+      from generate_series(1, 40) as i`);
+  });
+
+  /** Every page of 3 through the repository, as the service pages: ids in order, and the plan. */
+  async function walk(filters: PesoFilters, sort: PropertySort, known?: KnownMatches) {
+    const ids: number[] = [];
+    let cursor: PropertyCursor | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const page = listPage(t.db.db, filters, sort, 4, cursor, known);
+      const rows = await run(page.rows);
+      const shown = rows.slice(0, 3);
+      ids.push(...shown.map((row) => row.id));
+      const last = shown.at(-1);
+      if (rows.length <= 3 || !last) return { ids, search: page.search };
+      cursor = { sort, value: sortValue(sort, { ...last, rank: null }), id: last.id };
+    }
+    throw new Error(`no last page for ${JSON.stringify(filters)} by ${sort}`);
+  }
+
+  it('find the same rows in the same order, page after page, whichever plan a search gets', async () => {
+    const [{ n: all } = { n: 0 }] = await queryRows<{ n: number }>(
+      t.db.db,
+      sql`select count(*)::int as n from properties`,
+    );
+    for (const q of ['casa', 'quincho', 'provi', 'reñaca', 'de la', 'zzzz'])
+      for (const extra of [{}, { property_type_id: CASA }])
+        for (const sort of SORTS) {
+          const filters = { q, ...extra };
+          const expected = await walk(filters, sort);
+          if (q === 'casa') expect(expected.ids.length).toBeGreaterThan(30);
+          // Stop words only is no search: every row (of the type).
+          if (q === 'de la' && !('property_type_id' in extra))
+            expect(expected.ids).toHaveLength(all);
+          if (q === 'zzzz') expect(expected.ids).toEqual([]);
+          for (const [plan, known] of Object.entries(PLANS)) {
+            const got = await walk(filters, sort, known);
+            expect(got.search).toBe(known ? plan : null);
+            expect(got.ids, `q=${q} ${JSON.stringify(extra)} by ${sort}, ${plan}`).toEqual(
+              expected.ids,
+            );
+          }
+        }
+  });
+
+  it('keep a range planned with its values, and the relevance sort too', async () => {
+    const known = PLANS['along-sort'];
+    expect(listPage(t.db.db, { q: 'casa', price_min: 1000 }, 'newest', 4, null, known).search).toBe(
+      null,
+    );
+    expect(listPage(t.db.db, { q: 'casa' }, 'relevance', 4, null, known).search).toBe(null);
+    expect(listPage(t.db.db, { city_id: VINA }, 'newest', 4, null, known).search).toBe(null);
   });
 });

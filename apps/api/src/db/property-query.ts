@@ -33,6 +33,21 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 const searchQuery = (q: unknown) => sql`bec_search_query(${q}::text)`;
 const searchMatches = (q: unknown) =>
   sql`(${searchQuery(q)} is null or ${properties.search_vector} @@ ${searchQuery(q)})`;
+/*
+ * The search for a statement planned once (the list's search plans, property-list.repository.ts):
+ * the query is computed once per execution (an InitPlan), where a generic plan would run
+ * bec_search_query for every row it filters; the plan's shape is the caller's choice.
+ */
+const searchQueryOnce = (q: unknown) => sql`(select ${searchQuery(q)})`;
+/** Searched along the sort's index: a filter no index answers, checked row by row. */
+export const searchAlongSort = (q: unknown) =>
+  sql`(${searchQueryOnce(q)} is null or (${properties.search_vector} @@ ${searchQueryOnce(q)}) is true)`;
+/** Searched through the GIN index; no words left (stop words only) matches nothing here. */
+export const searchThroughIndex = (q: unknown) =>
+  sql`${properties.search_vector} @@ ${searchQueryOnce(q)}`;
+/** True when the search has no words left, which is no search at all. */
+export const noSearchWords = (q: unknown) => sql`${searchQueryOnce(q)} is null`;
+
 /** How well a property matches the search (0 without one): the relevance sort's key. */
 export const searchRank = (q: unknown) =>
   sql`coalesce(ts_rank(${properties.search_vector}, ${searchQuery(q)}), 0)`;

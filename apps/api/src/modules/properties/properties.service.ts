@@ -135,17 +135,23 @@ export function createPropertiesService(
   const { photoUrls, cardPhotoUrl } = photos;
   const inPesos = (filters: PropertyFilters) => pesoFilters(db, filters);
   const matchCounts = createMatchCounts(db);
+  /** The unfiltered total the last page carried: with a filter's last count, a search's plan. */
+  let lastTotal: number | undefined;
 
   async function list(query: ListPropertiesQuery): Promise<PropertyList> {
     const { sort, limit, cursor: rawCursor, ...given } = query;
     const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
     const filters = await inPesos(given);
     if (!filters) return { props: [], next_cursor: null, total: 0, total_kind: 'exact', uf: null };
+    const counted = matchCounts.last(listRepo.filtersKey(filters));
+    const known =
+      counted && lastTotal !== undefined ? { matches: counted.total, total: lastTotal } : undefined;
     // One row more than the page says whether there is a next one.
-    const page = listRepo.listPage(db, filters, sort, limit + 1, cursor);
+    const page = listRepo.listPage(db, filters, sort, limit + 1, cursor, known);
     const rows = await listRepo.run(page.rows);
     // An empty page carries neither the version nor the UF: one small statement has both.
     const head = rows[0] ?? (await listRepo.run(page.head))[0];
+    if (head) lastTotal = head.all_count;
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     const next_cursor =

@@ -9,11 +9,14 @@ import {
   FILTERS,
   type FilterKey,
   filterConditions,
+  noSearchWords,
   type PesoFilters,
   PRICE_HIGH,
   PRICE_LOW,
   priceSideOf,
+  searchAlongSort,
   searchRank,
+  searchThroughIndex,
   ufColumns,
   withNames,
 } from '../../db/property-query.js';
@@ -144,6 +147,49 @@ const pageColumns = {
   version: sql<string>`${propertiesVersion}`,
 };
 
+/**
+ * How a search page (a sort other than relevance) finds its rows once the count of its matches is
+ * known (ADR 057), as a named statement planned once either way, with the same rows in the same
+ * order: `along-sort` walks the sort's index and checks each row for the words (a common word: a
+ * page reads about limit × total ÷ matches rows); `through-index` takes every match from the GIN
+ * index and sorts them (a rare word: a page reads its matches).
+ */
+export type SearchPlan = 'along-sort' | 'through-index';
+
+/** What the service knows of a filter before running its page: its matches and the total. */
+export type KnownMatches = { matches: number; total: number };
+
+/** The search plan for a page, or null to plan the search with its words (per execution). */
+function searchPlanFor(
+  keys: FilterKey[],
+  sort: PropertySort,
+  limit: number,
+  known: KnownMatches | undefined,
+): SearchPlan | null {
+  if (!known || sort === 'relevance' || !keys.includes('q')) return null;
+  // A range's best plan depends on its values too: such a search stays planned per execution.
+  if (keys.some((key) => key !== 'q' && plannedWithValues(key))) return null;
+  // The walk reads about limit × total ÷ matches rows, the index the matches: the fewer.
+  return known.matches * known.matches >= limit * known.total ? 'along-sort' : 'through-index';
+}
+
+/**
+ * The page's ids by way of the GIN index: every match, fenced by `offset 0` so the planner cannot
+ * turn it back into a walk of the sort's index, and their first `limit` by the sort. The second
+ * branch answers a search of stop words only (no search: the other filters' first `limit`); its
+ * condition is a constant of the execution, so the branch not taken never runs, and its own
+ * `limit` keeps its estimate small (a plan estimated dear is JIT-compiled on every execution).
+ */
+function idsThroughIndex(spec: SortSpec, others: SQL[], limit: number): SQL {
+  const q = sql.placeholder('q');
+  const direction = sql.raw(spec.direction);
+  const top = sql.raw(String(Math.trunc(limit)));
+  const columns = sql`${properties.id} as id, ${spec.key} as key from ${properties}`;
+  const matches = sql`(select ${columns} where ${and(searchThroughIndex(q), ...others)} offset 0)`;
+  const noSearch = sql`(select ${columns} where ${and(noSearchWords(q), ...others)} order by ${spec.key} ${direction}, ${properties.id} ${direction} limit ${top})`;
+  return sql`${properties.id} in (select m.id from (${matches} union all ${noSearch}) m order by m.key ${direction}, m.id ${direction} limit ${top})`;
+}
+
 /** A page of cards, newest or however sorted, after the cursor if there is one. */
 function listQuery(
   db: Database,
@@ -151,11 +197,20 @@ function listQuery(
   filters: FilterKey[],
   cursor: boolean,
   limit: number,
+  search: SearchPlan | null,
 ) {
   const spec = SORTS[sort];
   const side = priceSideOf(sort);
-  const conditions = filters.map((key) => FILTERS[side][key](sql.placeholder(key)));
-  if (cursor) conditions.push(afterCursor(spec));
+  const others = filters
+    .filter((key) => search === null || key !== 'q')
+    .map((key) => FILTERS[side][key](sql.placeholder(key)));
+  if (cursor) others.push(afterCursor(spec));
+  const conditions =
+    search === 'along-sort'
+      ? [...others, searchAlongSort(sql.placeholder('q'))]
+      : search === 'through-index'
+        ? [idsThroughIndex(spec, others, limit)]
+        : others;
   const order = spec.direction === 'desc' ? desc : asc;
   // The relevance sort's cursor needs each row's rank; other sorts' keys are card fields.
   const rank = sort === 'relevance' ? sql<number | null>`${spec.key}` : sql<number | null>`null`;
@@ -209,11 +264,16 @@ type PageRow = Awaited<ReturnType<typeof listQuery>>[number];
  */
 const plannedWithValues = (key: FilterKey) => key === 'q' || /_(min|max)$/.test(key);
 
+/** The filters' values, which name the count they share (match-counts.ts). */
+export const filtersKey = (filters: PesoFilters) => JSON.stringify(activeFilters(filters).values);
+
 /**
  * What one list page runs, as prepared statements with their values: `rows`, `head` for when a
  * page comes back empty, and `count` for when the matches need counting. A search or a range is
- * planned with its values every time (an unnamed statement: see plannedWithValues); everything
- * else is named and planned once per connection. The benchmark runs the very same statements through `pg`.
+ * planned with its values every time (an unnamed statement: see plannedWithValues), but for a
+ * search whose matches are `known`, which gets a search plan of its own (searchPlanFor); everything
+ * else is named and planned once per connection. The benchmark runs the very same statements
+ * through `pg`.
  */
 export function listPage(
   db: Database,
@@ -221,22 +281,25 @@ export function listPage(
   sort: PropertySort,
   limit: number,
   cursor: PropertyCursor | null,
+  known?: KnownMatches,
 ) {
   const active = activeFilters(filters);
-  const plan = active.keys.some(plannedWithValues) ? 'per-execution' : 'once';
-  const shape = `${sort}|${active.keys.join(',')}|${cursor ? 'after' : 'first'}|${limit}`;
+  const search = searchPlanFor(active.keys, sort, limit, known);
+  const withValues = active.keys.some(plannedWithValues);
+  const shape = `${sort}|${active.keys.join(',')}|${cursor ? 'after' : 'first'}|${limit}|${search ?? 'values'}`;
   const rowValues: Record<string, unknown> = { ...active.values };
   if (cursor) Object.assign(rowValues, { after_value: cursor.value, after_id: cursor.id });
   return {
     filtered: active.keys.length > 0,
-    /** The filters' values, which name the count they share (match-counts.ts). */
-    key: JSON.stringify(active.values),
+    key: filtersKey(filters),
+    /** How the rows are found: a search plan, or null (planned with the values, or no search). */
+    search,
     rows: {
       statement: prepared<PageRow>(
         db,
         `list|${shape}`,
-        () => listQuery(db, sort, active.keys, cursor !== null, limit),
-        plan,
+        () => listQuery(db, sort, active.keys, cursor !== null, limit, search),
+        withValues && search === null ? 'per-execution' : 'once',
       ),
       values: rowValues,
     } satisfies Bound<PageRow>,
@@ -249,7 +312,7 @@ export function listPage(
         db,
         `count|${active.keys.join(',')}`,
         () => countQuery(db, active.keys),
-        plan,
+        withValues ? 'per-execution' : 'once',
       ),
       values: active.values,
     } satisfies Bound<{ matches: number }>,
