@@ -27,8 +27,9 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * What the user typed, as a text-search query (bec_search_query: null when no word is left). A
  * statement planned with its values folds it to a constant, so PostgreSQL estimates how common
  * the words are and picks the plan: a rare word through the GIN index, a common one along the
- * sort's index. Named prepared statements would settle on one generic plan for every word, so
- * the list runs searches unnamed (listPage), planned with their values each time.
+ * sort's index. A named statement would settle on one generic plan for every word, so a search
+ * is planned with its values (an unnamed statement), unless the list knows its count and picks
+ * the plan itself (the search plans below, ADR 057).
  */
 const searchQuery = (q: unknown) => sql`bec_search_query(${q}::text)`;
 const searchMatches = (q: unknown) =>

@@ -102,9 +102,13 @@ export function sortValue(
 }
 
 /** Row-value comparison, so (key, id) pairs walk the matching composite index. */
-function afterCursor(spec: SortSpec): SQL {
+function afterCursor(
+  spec: SortSpec,
+  key: SQL | PgColumn = spec.key,
+  id: SQL | PgColumn = properties.id,
+): SQL {
   const op = spec.direction === 'desc' ? sql`<` : sql`>`;
-  return sql`(${spec.key}, ${properties.id}) ${op} (${sql.placeholder('after_value')}::${sql.raw(spec.cast)}, ${sql.placeholder('after_id')}::integer)`;
+  return sql`(${key}, ${id}) ${op} (${sql.placeholder('after_value')}::${sql.raw(spec.cast)}, ${sql.placeholder('after_id')}::integer)`;
 }
 
 export const cardColumns = {
@@ -175,18 +179,23 @@ function searchPlanFor(
 
 /**
  * The page's ids by way of the GIN index: every match, fenced by `offset 0` so the planner cannot
- * turn it back into a walk of the sort's index, and their first `limit` by the sort. The second
- * branch answers a search of stop words only (no search: the other filters' first `limit`); its
- * condition is a constant of the execution, so the branch not taken never runs, and its own
- * `limit` keeps its estimate small (a plan estimated dear is JIT-compiled on every execution).
+ * turn it back into a walk of the sort's index, then after the cursor (outside the fence, or the
+ * planner ANDs the GIN bitmap with half the sort's index), and their first `limit` by the sort.
+ * The second branch answers a search of stop words only (no search: the other filters' first
+ * `limit` after the cursor); its condition is a constant of the execution, so the branch not taken
+ * never runs, and its own `limit` keeps its estimate small (a plan estimated dear is JIT-compiled
+ * on every execution).
  */
-function idsThroughIndex(spec: SortSpec, others: SQL[], limit: number): SQL {
+function idsThroughIndex(spec: SortSpec, others: SQL[], cursor: boolean, limit: number): SQL {
   const q = sql.placeholder('q');
   const direction = sql.raw(spec.direction);
   const top = sql.raw(String(Math.trunc(limit)));
   const columns = sql`${properties.id} as id, ${spec.key} as key from ${properties}`;
-  const matches = sql`(select ${columns} where ${and(searchThroughIndex(q), ...others)} offset 0)`;
-  const noSearch = sql`(select ${columns} where ${and(noSearchWords(q), ...others)} order by ${spec.key} ${direction}, ${properties.id} ${direction} limit ${top})`;
+  const fenced = sql`(select ${columns} where ${and(searchThroughIndex(q), ...others)} offset 0)`;
+  const matches = cursor
+    ? sql`(select g.id, g.key from ${fenced} g where ${afterCursor(spec, sql`g.key`, sql`g.id`)})`
+    : fenced;
+  const noSearch = sql`(select ${columns} where ${and(noSearchWords(q), ...others, cursor ? afterCursor(spec) : undefined)} order by ${spec.key} ${direction}, ${properties.id} ${direction} limit ${top})`;
   return sql`${properties.id} in (select m.id from (${matches} union all ${noSearch}) m order by m.key ${direction}, m.id ${direction} limit ${top})`;
 }
 
@@ -204,13 +213,13 @@ function listQuery(
   const others = filters
     .filter((key) => search === null || key !== 'q')
     .map((key) => FILTERS[side][key](sql.placeholder(key)));
-  if (cursor) others.push(afterCursor(spec));
+  const after = cursor ? [afterCursor(spec)] : [];
   const conditions =
     search === 'along-sort'
-      ? [...others, searchAlongSort(sql.placeholder('q'))]
+      ? [...others, ...after, searchAlongSort(sql.placeholder('q'))]
       : search === 'through-index'
-        ? [idsThroughIndex(spec, others, limit)]
-        : others;
+        ? [idsThroughIndex(spec, others, cursor, limit)]
+        : [...others, ...after];
   const order = spec.direction === 'desc' ? desc : asc;
   // The relevance sort's cursor needs each row's rank; other sorts' keys are card fields.
   const rank = sort === 'relevance' ? sql<number | null>`${spec.key}` : sql<number | null>`null`;
