@@ -38,6 +38,7 @@ import {
   runRawRotation,
   type Target,
 } from './scenarios.js';
+import { measureSearchShare } from './search-share.js';
 import type { Seeder } from './seed-properties.js';
 
 /** A run in progress: what it measures with, and where the figures go. */
@@ -260,6 +261,8 @@ export async function measureTopLists(
   progress(`the ${cases.length} list pages through the raw driver, in turn`);
   await runRawRotation(figures, cases, raw(run), RAW_ROTATION);
   summary.lists.push({ rows: plan.top, cases: figures });
+  summary.searchShare = await measureSearchShare(run.target, cases);
+  server.assertAlive();
 }
 
 /**

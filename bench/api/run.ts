@@ -78,6 +78,7 @@ import {
   type Summary,
 } from './report.js';
 import { alertSummary } from './saved-search-matching.js';
+import { judgeSearchShare } from './search-share.js';
 import { createSeeder } from './seed-properties.js';
 import { judgeRuntime, measureStartup, startupLine } from './startup.js';
 
@@ -206,7 +207,9 @@ function report(summary: Summary, run: Pick<BenchRun, 'plan' | 'market'>, failed
   const adds = runs.add ? addSummary(summary.addBurst, scenarios) : null;
   const targets = [
     ...(only === 'lists' ? firstPage.slice(0, 1) : only ? [] : firstPage),
-    ...(runs.lists ? judgeLists(summary.lists) : []),
+    ...(runs.lists
+      ? [...judgeLists(summary.lists), judgeSearchShare(summary.searchShare, scale(TOP))]
+      : []),
     ...(runs.market ? judgeMarket(scenarios, market.afterWrite, MEDIUM, TOP) : []),
     ...(runs.startup ? judgeRuntime(summary.startup, only ? null : summary.memory) : []),
     ...(accuracy?.targets ?? []),
