@@ -631,6 +631,30 @@ describe('/properties', () => {
       expect(folded).toHaveAttribute('data-open');
     });
 
+    it('draws the folded filters only once they are opened', async () => {
+      const desktop = window.matchMedia;
+      window.matchMedia = (query: string) => ({
+        ...desktop(query),
+        matches: query === '(max-width: 47.99em)',
+      });
+      try {
+        stubProperties();
+        visit('/properties?region_id=13');
+        const toggle = await screen.findByRole('button', { name: 'More filters (1)' });
+        const folded = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+        expect(folded).toBeEmptyDOMElement();
+        expect(screen.queryByRole('combobox', { name: 'Region' })).toBeNull();
+
+        await userEvent.click(toggle);
+        expect(folded).toContainElement(screen.getByRole('combobox', { name: 'Region' }));
+        expect(
+          screen.getByRole('radiogroup', { name: 'Currency of the price bounds' }),
+        ).toBeInTheDocument();
+      } finally {
+        window.matchMedia = desktop;
+      }
+    });
+
     it('offers "More filters" without a count when none is in use', async () => {
       stubProperties();
       visit('/properties?q=casa');

@@ -11,7 +11,7 @@ import {
   SimpleGrid,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
 import { NumberField, numberTextProblem } from '@/components/number-field';
@@ -178,6 +178,9 @@ function LocatedBadge({ located, onRemove }: { located: boolean; onRemove: () =>
 }
 
 /** The filters a phone folds away (all but search and sort), to count the ones in use. */
+/** A phone: below Mantine's `sm` breakpoint, where property-filters.module.css folds the filters. */
+const PHONE = '(max-width: 47.99em)';
+
 const FOLDED_KEYS = PROPERTY_FILTER_KEYS.filter(
   (key) => key !== 'q' && key !== 'sort' && key !== 'price_unit',
 );
@@ -197,6 +200,10 @@ export function PropertyFilters({
   const t = useT();
   const [unfolded, setUnfolded] = useState(false);
   const moreId = useId();
+  // Folded on a phone, the filters are not drawn at all: hidden, a dozen comboboxes and the price
+  // unit's indicator (which measures the page) were still most of the first screen's render.
+  const onPhone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const drawMore = unfolded || !onPhone;
   const regions = useRegions();
   const propertyTypes = usePropertyTypes();
   // The active brokers, and the one filtered by even if it was archived since.
@@ -310,139 +317,146 @@ export function PropertyFilters({
           maxLength={100}
         />
         <div className={classes.more} id={moreId} data-open={unfolded || undefined}>
-          <Select<number>
-            label={t('properties.filters.region')}
-            placeholder={t('properties.filters.allRegions')}
-            data={regionOptions}
-            value={filters.region_id ?? null}
-            onChange={(value) => {
-              const regionId = value ?? undefined;
-              const keepComuna =
-                filters.city_id !== undefined && regionOfComuna(filters.city_id) === regionId;
-              onChange({ region_id: regionId, city_id: keepComuna ? filters.city_id : undefined });
-            }}
-            searchable
-            clearable
-            nothingFoundMessage={t('properties.filters.noRegion')}
-            error={regions.isError ? t('properties.filters.regionsFailed') : undefined}
-          />
-          <Select<number>
-            label={t('properties.filters.comuna')}
-            placeholder={
-              region
-                ? t('properties.filters.allComunasOf', { region: region.name })
-                : t('properties.filters.allComunas')
-            }
-            data={comunaOptions}
-            value={filters.city_id ?? null}
-            onChange={(value) => {
-              const cityId = value ?? undefined;
-              // Choosing a comuna also chooses its region; clearing it keeps the region.
-              onChange(
-                cityId === undefined
-                  ? { city_id: undefined }
-                  : { city_id: cityId, region_id: regionOfComuna(cityId) ?? filters.region_id },
-              );
-            }}
-            searchable
-            clearable
-            nothingFoundMessage={t('properties.form.noComuna')}
-            error={regions.isError ? t('properties.filters.comunasFailed') : undefined}
-          />
-          <Select<number>
-            label={t('properties.filters.propertyType')}
-            placeholder={t('properties.filters.allTypes')}
-            data={typeOptions}
-            value={filters.property_type_id ?? null}
-            onChange={(value) => onChange({ property_type_id: value ?? undefined })}
-            clearable
-            error={propertyTypes.isError ? t('properties.filters.typesFailed') : undefined}
-          />
-          <Select<number>
-            label={t('properties.filters.broker')}
-            placeholder={t('properties.filters.allBrokers')}
-            data={brokerOptions}
-            value={filters.broker_id ?? null}
-            onChange={(value) => onChange({ broker_id: value ?? undefined })}
-            searchable
-            clearable
-            nothingFoundMessage={t('properties.form.noBroker')}
-            error={brokers.isError ? t('properties.form.brokersFailed') : undefined}
-          />
-          <Select<VisitedOption>
-            label={t('properties.filters.visited')}
-            data={optionsOf(VISITED_LABELS, t)}
-            value={filters.visited === undefined ? 'any' : filters.visited ? 'yes' : 'no'}
-            onChange={(value) =>
-              onChange({ visited: value === 'yes' ? true : value === 'no' ? false : undefined })
-            }
-            allowDeselect={false}
-          />
-          {!hide.includes('stage') && (
-            <Select<StageOption>
-              label={t('properties.filters.stage')}
-              data={STAGE_OPTIONS.map((value) => ({
-                value,
-                label: t(value === 'any' ? 'properties.filters.stageAny' : stageLabel(value)),
-              }))}
-              value={filters.stage ?? 'any'}
-              onChange={(value) =>
-                onChange({ stage: value === 'any' || value === null ? undefined : value })
-              }
-              allowDeselect={false}
-            />
+          {drawMore && (
+            <>
+              <Select<number>
+                label={t('properties.filters.region')}
+                placeholder={t('properties.filters.allRegions')}
+                data={regionOptions}
+                value={filters.region_id ?? null}
+                onChange={(value) => {
+                  const regionId = value ?? undefined;
+                  const keepComuna =
+                    filters.city_id !== undefined && regionOfComuna(filters.city_id) === regionId;
+                  onChange({
+                    region_id: regionId,
+                    city_id: keepComuna ? filters.city_id : undefined,
+                  });
+                }}
+                searchable
+                clearable
+                nothingFoundMessage={t('properties.filters.noRegion')}
+                error={regions.isError ? t('properties.filters.regionsFailed') : undefined}
+              />
+              <Select<number>
+                label={t('properties.filters.comuna')}
+                placeholder={
+                  region
+                    ? t('properties.filters.allComunasOf', { region: region.name })
+                    : t('properties.filters.allComunas')
+                }
+                data={comunaOptions}
+                value={filters.city_id ?? null}
+                onChange={(value) => {
+                  const cityId = value ?? undefined;
+                  // Choosing a comuna also chooses its region; clearing it keeps the region.
+                  onChange(
+                    cityId === undefined
+                      ? { city_id: undefined }
+                      : { city_id: cityId, region_id: regionOfComuna(cityId) ?? filters.region_id },
+                  );
+                }}
+                searchable
+                clearable
+                nothingFoundMessage={t('properties.form.noComuna')}
+                error={regions.isError ? t('properties.filters.comunasFailed') : undefined}
+              />
+              <Select<number>
+                label={t('properties.filters.propertyType')}
+                placeholder={t('properties.filters.allTypes')}
+                data={typeOptions}
+                value={filters.property_type_id ?? null}
+                onChange={(value) => onChange({ property_type_id: value ?? undefined })}
+                clearable
+                error={propertyTypes.isError ? t('properties.filters.typesFailed') : undefined}
+              />
+              <Select<number>
+                label={t('properties.filters.broker')}
+                placeholder={t('properties.filters.allBrokers')}
+                data={brokerOptions}
+                value={filters.broker_id ?? null}
+                onChange={(value) => onChange({ broker_id: value ?? undefined })}
+                searchable
+                clearable
+                nothingFoundMessage={t('properties.form.noBroker')}
+                error={brokers.isError ? t('properties.form.brokersFailed') : undefined}
+              />
+              <Select<VisitedOption>
+                label={t('properties.filters.visited')}
+                data={optionsOf(VISITED_LABELS, t)}
+                value={filters.visited === undefined ? 'any' : filters.visited ? 'yes' : 'no'}
+                onChange={(value) =>
+                  onChange({ visited: value === 'yes' ? true : value === 'no' ? false : undefined })
+                }
+                allowDeselect={false}
+              />
+              {!hide.includes('stage') && (
+                <Select<StageOption>
+                  label={t('properties.filters.stage')}
+                  data={STAGE_OPTIONS.map((value) => ({
+                    value,
+                    label: t(value === 'any' ? 'properties.filters.stageAny' : stageLabel(value)),
+                  }))}
+                  value={filters.stage ?? 'any'}
+                  onChange={(value) =>
+                    onChange({ stage: value === 'any' || value === null ? undefined : value })
+                  }
+                  allowDeselect={false}
+                />
+              )}
+              <SegmentedControl
+                aria-label={t('properties.filters.priceUnit')}
+                data={PRICE_UNIT_OPTIONS}
+                value={inUf ? 'UF' : 'CLP'}
+                onChange={(unit) => onChange({ price_unit: unit === 'UF' ? 'UF' : undefined })}
+                style={{ alignSelf: 'end' }}
+              />
+              <NumberField
+                label={t('properties.filters.minPrice')}
+                placeholder={formatBound(0)}
+                format={formatBound}
+                purpose="filter"
+                value={minPrice.draft}
+                onChange={(event) => minPrice.change(event.currentTarget.value)}
+              />
+              <NumberField
+                label={t('properties.filters.maxPrice')}
+                placeholder={t('properties.filters.noLimit')}
+                format={formatBound}
+                purpose="filter"
+                value={maxPrice.draft}
+                onChange={(event) => maxPrice.change(event.currentTarget.value)}
+                error={rangeError}
+              />
+              <MinCountSelect
+                field="rooms_min"
+                label={t('properties.filters.roomsMin')}
+                value={filters.rooms_min}
+                onChange={onChange}
+              />
+              <MinCountSelect
+                field="bathrooms_min"
+                label={t('properties.filters.bathroomsMin')}
+                value={filters.bathrooms_min}
+                onChange={onChange}
+              />
+              <MinCountSelect
+                field="parking_min"
+                label={t('properties.filters.parkingMin')}
+                value={filters.parking_min}
+                onChange={onChange}
+              />
+              <NumberField
+                label={t('properties.filters.commonExpensesMax')}
+                placeholder={t('properties.filters.noLimit')}
+                format={formatPrice}
+                purpose="filter"
+                value={maxExpenses.draft}
+                onChange={(event) => maxExpenses.change(event.currentTarget.value)}
+                error={expensesError}
+              />
+            </>
           )}
-          <SegmentedControl
-            aria-label={t('properties.filters.priceUnit')}
-            data={PRICE_UNIT_OPTIONS}
-            value={inUf ? 'UF' : 'CLP'}
-            onChange={(unit) => onChange({ price_unit: unit === 'UF' ? 'UF' : undefined })}
-            style={{ alignSelf: 'end' }}
-          />
-          <NumberField
-            label={t('properties.filters.minPrice')}
-            placeholder={formatBound(0)}
-            format={formatBound}
-            purpose="filter"
-            value={minPrice.draft}
-            onChange={(event) => minPrice.change(event.currentTarget.value)}
-          />
-          <NumberField
-            label={t('properties.filters.maxPrice')}
-            placeholder={t('properties.filters.noLimit')}
-            format={formatBound}
-            purpose="filter"
-            value={maxPrice.draft}
-            onChange={(event) => maxPrice.change(event.currentTarget.value)}
-            error={rangeError}
-          />
-          <MinCountSelect
-            field="rooms_min"
-            label={t('properties.filters.roomsMin')}
-            value={filters.rooms_min}
-            onChange={onChange}
-          />
-          <MinCountSelect
-            field="bathrooms_min"
-            label={t('properties.filters.bathroomsMin')}
-            value={filters.bathrooms_min}
-            onChange={onChange}
-          />
-          <MinCountSelect
-            field="parking_min"
-            label={t('properties.filters.parkingMin')}
-            value={filters.parking_min}
-            onChange={onChange}
-          />
-          <NumberField
-            label={t('properties.filters.commonExpensesMax')}
-            placeholder={t('properties.filters.noLimit')}
-            format={formatPrice}
-            purpose="filter"
-            value={maxExpenses.draft}
-            onChange={(event) => maxExpenses.change(event.currentTarget.value)}
-            error={expensesError}
-          />
         </div>
         {!hide.includes('sort') && (
           <Select<PropertySort>
