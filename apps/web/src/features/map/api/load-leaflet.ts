@@ -29,4 +29,6 @@ const leafletQueryOptions = () =>
     structuralSharing: false,
   });
 
-export const useLeaflet = () => useQuery(leafletQueryOptions());
+/** `enabled: false` waits (a map out of sight): nothing is loaded until it turns true. */
+export const useLeaflet = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...leafletQueryOptions(), enabled });

@@ -28,6 +28,44 @@ beforeAll(() => {
 afterAll(() => vi.restoreAllMocks());
 
 describe('PositionMap', () => {
+  it('loads and draws the map only once its frame comes into view', async () => {
+    // Leaflet's chunk already loaded: out of view, only the wait keeps the map away.
+    await Promise.all([
+      import('leaflet/dist/leaflet-src.esm.js'),
+      import('leaflet/dist/leaflet.css'),
+    ]);
+    const observed: IntersectionObserverCallback[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          observed.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const { container } = renderWithProviders(
+        <PositionMap lat={-33.4069} lng={-70.5365} name="Casa en Las Condes" tiles={TILES} />,
+      );
+      expect(screen.getByRole('region', { name: 'Location' })).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(container.querySelector('.leaflet-container')).toBeNull();
+
+      for (const callback of observed)
+        callback(
+          [{ isIntersecting: true } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        );
+      await waitFor(() =>
+        expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("shows the property's position on a small map at street level, under its title", async () => {
     const { container } = renderWithProviders(
       <PositionMap lat={-33.4069} lng={-70.5365} name="Casa en Las Condes" tiles={TILES} />,

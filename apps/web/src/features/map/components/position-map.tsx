@@ -1,6 +1,7 @@
 import '@/features/map/messages';
 import { Stack, Title } from '@mantine/core';
-import { useEffect, useId, useRef } from 'react';
+import { useInViewport } from '@mantine/hooks';
+import { useEffect, useId, useRef, useState } from 'react';
 import { pinIcon } from '@/features/map/components/map-markers';
 import { type MapTiles, useLeafletMap } from '@/features/map/components/use-leaflet-map';
 import { useT } from '@/i18n/use-t';
@@ -25,9 +26,18 @@ export function PositionMap({ lat, lng, name, tiles }: PositionMapProps) {
   const t = useT();
   const titleId = useId();
   const container = useRef<HTMLElement>(null);
+  // Below the fold on a phone: Leaflet loads and draws once the frame comes into view, not
+  // during the page's first render (where it was a long task of its own). Without
+  // IntersectionObserver, at once.
+  const { ref: frame, inViewport } = useInViewport();
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (inViewport) setSeen(true);
+  }, [inViewport]);
   const { L, map } = useLeafletMap(container, tiles, {
     start: (made) => made.setView([lat, lng], POSITION_ZOOM),
     options: { scrollWheelZoom: false, boxZoom: false },
+    enabled: seen,
   });
 
   useEffect(() => {
@@ -49,7 +59,7 @@ export function PositionMap({ lat, lng, name, tiles }: PositionMapProps) {
       <Title order={3} size="h4" id={titleId}>
         {t('map.position.title')}
       </Title>
-      <div className={`${classes.frame} ${classes.small}`}>
+      <div ref={frame} className={`${classes.frame} ${classes.small}`}>
         <section
           ref={container}
           className={classes.map}

@@ -27,6 +27,8 @@ export type LeafletMapOptions = {
   start: (map: LeafletMap) => void;
   /** Leaflet's options beyond the zoom range, which is the tiles'. */
   options?: MapOptions;
+  /** False while the map should wait (out of sight): Leaflet is not loaded until it is true. */
+  enabled?: boolean;
 };
 
 export type LeafletMapState = {
@@ -48,10 +50,10 @@ export type LeafletMapState = {
 export function useLeafletMap(
   container: RefObject<HTMLElement | null>,
   tiles: MapTiles,
-  { start, options }: LeafletMapOptions,
+  { start, options, enabled = true }: LeafletMapOptions,
 ): LeafletMapState {
   const t = useT();
-  const leaflet = useLeaflet();
+  const leaflet = useLeaflet({ enabled });
   const L = leaflet.data ?? null;
   const [map, setMap] = useState<LeafletMap | null>(null);
   const setUp = useRef({ start, options });
