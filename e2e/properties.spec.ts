@@ -242,8 +242,10 @@ test('opening a card shows the property detail with every field', async ({ page 
   await expect(maps).toHaveAttribute('target', '_blank');
   await expect(maps).toHaveAttribute('rel', /noopener/);
   await expect(main(page).getByText('No hay imágenes de esta propiedad.')).toBeVisible();
-  // A viewer can neither edit nor delete it: the page's only buttons zoom its position's map.
+  // A viewer can neither edit nor delete it: the page's only buttons zoom its position's map,
+  // which is drawn once scrolled to.
   await expect(main(page).getByRole('link', { name: 'Editar propiedad' })).toHaveCount(0);
+  await main(page).getByRole('region', { name: 'Ubicación', exact: true }).scrollIntoViewIfNeeded();
   await expect(main(page).getByRole('button')).toHaveText(['+', '−']);
   await expect(
     main(page)
