@@ -5,6 +5,7 @@ import {
   foldForSearch,
   toComunaOptions,
 } from '@/features/properties/components/property-form/comuna-options';
+import { SANTIAGO_REGION } from '@/testing/reference-fixtures';
 
 const regions: Region[] = [
   {
@@ -14,16 +15,7 @@ const regions: Region[] = [
     roman: 'VIII',
     comunas: [{ id: 8101, code: '08101', name: 'Concepción' }],
   },
-  {
-    id: 13,
-    code: '13',
-    name: 'Metropolitana de Santiago',
-    roman: 'XIII',
-    comunas: [
-      { id: 13101, code: '13101', name: 'Santiago' },
-      { id: 13120, code: '13120', name: 'Ñuñoa' },
-    ],
-  },
+  SANTIAGO_REGION,
 ];
 
 describe('toComunaOptions', () => {
