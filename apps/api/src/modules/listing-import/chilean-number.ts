@@ -1,3 +1,5 @@
+import { userTextPattern } from '../../lib/user-text-pattern.js';
+
 /**
  * A number as a Chilean listing writes it: "5.450" is 5450, "85,5" is 85.5, "189.000.000" is
  * 189000000, "1.250,5" is 1250.5. The marks are read from their place, as the web's number boxes
@@ -16,7 +18,7 @@ export function readChileanNumber(text: string): number | null {
   const tail = t.slice(last + 1);
   const head = t.slice(0, last);
   const grouped = (s: string, mark: string) =>
-    new RegExp(`^\\d{1,3}(\\${mark}\\d{3})*$`).test(s) && !/^0\d/.test(s);
+    userTextPattern(`^\\d{1,3}(\\${mark}\\d{3})*$`).test(s) && !/^0\d/.test(s);
   // One kind of mark throughout: all thousands ("5.450", "189.000.000") or one decimal ("85,5").
   if (!marks.includes(lastMark === '.' ? ',' : '.')) {
     if (grouped(t, lastMark) && tail.length === 3) return Number(t.split(lastMark).join(''));

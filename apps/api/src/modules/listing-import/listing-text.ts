@@ -1,4 +1,5 @@
 import { type ImportedListingFields, MAX_AREA, MAX_PRICE_UF } from '@bec/contracts';
+import { userTextPattern } from '../../lib/user-text-pattern.js';
 import { readChileanNumber } from './chilean-number.js';
 
 /**
@@ -72,7 +73,7 @@ class Reader {
 
   /** Every match of a pattern on the folded text (flags g and i added). */
   *all(pattern: string): Generator<RegExpExecArray> {
-    const re = new RegExp(pattern, 'gi');
+    const re = userTextPattern(pattern, 'gi');
     for (let m = re.exec(this.folded); m; m = re.exec(this.folded)) {
       yield m;
       if (m[0] === '') re.lastIndex++;
@@ -209,9 +210,11 @@ const GC_WORDS = String.raw`(?<![a-z])(?:g\.\s?c\.?|gc|gg\.?\s?cc\.?|gastos?\s+c
 function readCommonExpenses(r: Reader): [number, number][] {
   const spans: [number, number][] = [];
   const patterns = [
-    String.raw`${GC_WORDS}[ \t:=]*(?:de\s+|aprox\.?\s*|approx\.?\s*|aprox(?:imadamente)?\s+|app\s+)*(\$\s*)?(${NUM})(?:\s*(mil|lucas|k)(?![a-z]))?`,
+    // Each hedge word is read one way ("aprox" is never both "aprox." and "aproximadamente"), and
+    // at most a few of them: alternatives that overlap under a star backtrack exponentially.
+    String.raw`${GC_WORDS}[ \t:=]*(?:(?:de|aprox(?:imadamente)?|approx|app)\.?\s*){0,3}(\$\s*)?(${NUM})(?:\s*(mil|lucas|k)(?![a-z]))?`,
     // "$120.000 de gastos comunes", "80 mil de gc": only with a $ or "mil", on one line.
-    String.raw`(\$[ \t]*)?(${NUM})(?:[ \t]*(mil|lucas|k)(?![a-z]))?[ \t]*(?:de[ \t]+|en[ \t]+)?${GC_WORDS}`,
+    String.raw`(\$[ \t]*)?(?<![\d.,])(${NUM})(?:[ \t]*(mil|lucas|k)(?![a-z]))?[ \t]*(?:de[ \t]+|en[ \t]+)?${GC_WORDS}`,
   ];
   const found: Found[] = [];
   for (const pattern of patterns)
@@ -253,18 +256,20 @@ function priceCandidates(r: Reader, taken: [number, number][]) {
     candidates.push({ value, start, end, unit });
   };
   const UF = String.raw`u\.?f\.?(?![a-z])`;
-  for (const m of r.all(String.raw`(?<![a-z])${UF}[ \t]*:?[ \t]*(${NUM})`))
+  for (const m of r.all(String.raw`(?<![a-z])${UF}[ \t]*(?::[ \t]*)?(${NUM})`))
     add(m, 'UF', m[1] ?? '', false);
-  for (const m of r.all(String.raw`(?<![\d.,a-z²$])(?<!\$[ \t]*)(${NUM})[ \t]*${UF}`))
+  for (const m of r.all(String.raw`(?<![\d.,a-z²$])(?=\d)(?<!\$[ \t]*)(${NUM})[ \t]*${UF}`))
     add(m, 'UF', m[1] ?? '', false);
   const MILLIONS = String.raw`(millones|millon|mill\.?(?![a-z])|mm\$?(?![a-z])|m\$?(?![a-z0-9²]))`;
   for (const m of r.all(String.raw`(?:\$|clp)[ \t]*(${NUM})(?:[ \t]*${MILLIONS})?`))
     add(m, 'CLP', m[1] ?? '', m[2] !== undefined);
   for (const m of r.all(
-    String.raw`(?<![\d.,$])(?<!\$[ \t]*)(${NUM})[ \t]*(millones|millon|mm\$?)(?![a-z])`,
+    String.raw`(?<![\d.,$])(?=\d)(?<!\$[ \t]*)(${NUM})[ \t]*(millones|millon|mm\$?)(?![a-z])`,
   ))
     add(m, 'CLP', m[1] ?? '', true);
-  for (const m of r.all(String.raw`(?<![\d.,$])(?<!\$[ \t]*)(${NUM})[ \t]*(?:clp|pesos)(?![a-z])`))
+  for (const m of r.all(
+    String.raw`(?<![\d.,$])(?=\d)(?<!\$[ \t]*)(${NUM})[ \t]*(?:clp|pesos)(?![a-z])`,
+  ))
     add(m, 'CLP', m[1] ?? '', false);
   return candidates.sort((a, b) => a.start - b.start);
 }
@@ -312,7 +317,7 @@ function readFloor(r: Reader) {
   ))
     push(m, count(m[1]));
   for (const m of r.all(
-    String.raw`(?<![\d.,a-z²])(\d{1,2})\s*(?:°|º|er|ero|do|ro|to|vo|no|mo)?\s*piso(?![a-z])`,
+    String.raw`(?<![\d.,a-z²])(\d{1,2})\s*(?:(?:°|º|er|ero|do|ro|to|vo|no|mo)\s*)?piso(?![a-z])`,
   ))
     push(m, count(m[1]));
   for (const m of r.all(String.raw`(?<![a-z])(${Object.keys(ORDINALS).join('|')})\s+piso(?![a-z])`))
@@ -349,7 +354,7 @@ function areaKind(r: Reader, start: number, end: number): AreaKind {
       ] as const
     )
       .map(([kind, re]) => {
-        const all = [...piece.matchAll(new RegExp(re.source, 'g'))];
+        const all = [...piece.matchAll(userTextPattern(re.source, 'g'))];
         const last = all[piece === before ? all.length - 1 : 0];
         return last ? { kind, at: last.index } : null;
       })
@@ -398,15 +403,20 @@ function readAddress(r: Reader) {
   const NAME = `[a-z0-9ñ'][a-z0-9ñ' ]{1,40}?`;
   const UNIT = String.raw`(?:,?\s*(?:depto|dpto|departamento|of\.|oficina|casa|local|block)\.?\s*[a-z0-9-]{1,6})?`;
   const patterns = [
-    String.raw`(?<=(?:direccion|ubicacion|ubicad[oa] en)\s*:?\s*)(?:${STREET})?${NAME}\s(?:#\s?|n[°º]\s?)?\d{1,5}(?![\d.,]*\s*(?:m2|m²|mts|uf|d\b))${UNIT}`,
+    // The label is matched, not looked behind for: a lookbehind over a run of spaces is tried
+    // again from every position of the run. The address is the group after it.
+    String.raw`(?:direccion|ubicacion|ubicad[oa] en)[^\S\n]{0,3}:?[^\S\n]{0,3}((?:${STREET})?${NAME}\s(?:#\s?|n[°º]\s?)?\d{1,5}(?![\d.,]*\s*(?:m2|m²|mts|uf|d\b))${UNIT})`,
     String.raw`(?<![a-z])${STREET}${NAME}\s(?:#\s?|n[°º]\s?)?\d{1,5}(?![\d.,]*\s*(?:m2|m²|mts|uf|d\b|dorm|hab|ban))(?!\d)${UNIT}`,
   ];
   for (const pattern of patterns)
     for (const m of r.all(pattern)) {
-      const address = r.words(m.index, m.index + m[0].length).replace(/[\s,]+$/, '');
+      // The labelled pattern's address is its group, at the match's end.
+      const end = m.index + m[0].length;
+      const start = end - (m[1] ?? m[0]).length;
+      const address = r.words(start, end).replace(/[\s,]+$/, '');
       if (address.length < 5 || address.length > 300) continue;
-      r.set('address', address, m.index, m.index + m[0].length);
-      return [m.index, m.index + m[0].length] as const;
+      r.set('address', address, start, end);
+      return [start, end] as const;
     }
   return null;
 }

@@ -68,14 +68,22 @@ export const variantKey = (key: string, variant: string) => `variants/${key}/${v
 /** The folders photo objects live in: uploads (the originals) and their variants. */
 export const PHOTO_PREFIXES = ['uploads/', 'variants/'] as const;
 
-const VARIANT_KEY = new RegExp(`^variants/(${UPLOAD_KEY.source.slice(1, -1)})/[a-z]+\\.webp$`);
+/** A variant's key: `variants/`, an upload's key, then `/<name>.webp` (see variantKey). */
+const isVariantKey = (key: string) => {
+  const slash = key.lastIndexOf('/');
+  return (
+    key.startsWith('variants/') &&
+    /^[a-z]+\.webp$/.test(key.slice(slash + 1)) &&
+    UPLOAD_KEY.test(key.slice('variants/'.length, slash))
+  );
+};
 
 /** Whether a key is one of BEC's photo objects: an upload, or a variant of one. */
-export const isPhotoObjectKey = (key: string) => UPLOAD_KEY.test(key) || VARIANT_KEY.test(key);
+export const isPhotoObjectKey = (key: string) => UPLOAD_KEY.test(key) || isVariantKey(key);
 
 /** The content type a photo object is stored with, from its key's extension. */
 export function photoObjectType(key: string): string | undefined {
-  if (VARIANT_KEY.test(key)) return 'image/webp';
+  if (isVariantKey(key)) return 'image/webp';
   const ext = key.split('.').pop();
   return Object.entries(EXTENSIONS).find(([, e]) => e === ext)?.[0];
 }
