@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema } from '@bec/contracts';
+import { CreatePropertyBodySchema, ErrorEnvelopeSchema, MAX_ERROR_ISSUES } from '@bec/contracts';
 import { describe, expect, it } from 'vitest';
 import { setupApp, validProperty } from './helpers.js';
 
@@ -93,5 +93,81 @@ describe('validation failures as codes and as English', () => {
     expect(response.statusCode).toBe(404);
     const { error } = ErrorEnvelopeSchema.parse(response.json());
     expect(error).toEqual({ code: 'NOT_FOUND' });
+  });
+});
+
+// ADR 059: a request whose problems are countless costs a small answer, and no one else's time.
+describe('an error answer carries a bounded number of issues', () => {
+  it('a saved search with 80,000 unknown filters: one issue naming the field, small and fast', async () => {
+    const filters = Object.fromEntries(
+      Array.from({ length: 80_000 }, (_, i) => [`f${i}`, 'x'] as const),
+    );
+    const payload = JSON.stringify({ name: 'Todo', scope: 'personal', filters });
+    // Under the 1 MiB body limit, so it is the contract that refuses it, not the size.
+    expect(payload.length).toBeGreaterThan(1_000_000);
+    expect(payload.length).toBeLessThan(1024 * 1024);
+    for (const [method, url] of [
+      ['POST', '/api/saved-searches'],
+      ['PATCH', '/api/saved-searches/1'],
+    ] as const) {
+      const started = performance.now();
+      const response = await t.inject('viewer', {
+        method,
+        url,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      const elapsed = performance.now() - started;
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+      expect(response.body.length).toBeLessThan(1_000);
+      // Words 80,000 issues took seconds; checking the key count first takes milliseconds.
+      expect(elapsed).toBeLessThan(1_000);
+      const { error } = ErrorEnvelopeSchema.parse(response.json());
+      expect(error).toEqual({
+        code: 'VALIDATION_FAILED',
+        issues: [{ field: 'filters', rule: 'too_many_keys', params: { max: 19 } }],
+        fieldErrors: { filters: ['At most 19 entries in filters'] },
+      });
+    }
+  });
+
+  it(`more than ${MAX_ERROR_ISSUES} problems: the first ${MAX_ERROR_ISSUES}, and how many more`, async () => {
+    // Every field of the add form in the wrong shape: one problem each.
+    const fields = [
+      ...Object.keys(validProperty()),
+      'price_unit',
+      'bathrooms',
+      'parking_spaces',
+      'storage_units',
+      'common_expenses',
+      'floor',
+      'orientation',
+      'year_built',
+      'stage',
+      'discard_reason',
+      'photos',
+    ];
+    const body = Object.fromEntries(fields.map((key) => [key, [[]]]));
+    const response = await add(body);
+    expect(response.statusCode).toBe(400);
+    const { error, message } = ErrorEnvelopeSchema.parse(response.json());
+    // As many as the contract finds (a field may break more than one rule).
+    const found = CreatePropertyBodySchema.safeParse(body).error?.issues.length ?? 0;
+    expect(found).toBeGreaterThan(MAX_ERROR_ISSUES);
+    expect(error.issues).toHaveLength(MAX_ERROR_ISSUES);
+    expect(error.issues_omitted).toBe(found - MAX_ERROR_ISSUES);
+    // The English words the issues the answer carries, and says how many more there were.
+    expect(Object.keys(error.fieldErrors ?? {}).sort()).toEqual(
+      (error.issues ?? []).map((i) => i.field).sort(),
+    );
+    expect(message).toMatch(new RegExp(`; and ${found - MAX_ERROR_ISSUES} more problems$`));
+    expect(message.split('; ')).toHaveLength(MAX_ERROR_ISSUES + 1);
+  });
+
+  it(`${MAX_ERROR_ISSUES} problems or fewer: all of them, and no count`, async () => {
+    const response = await add(validProperty({ name: 'x'.repeat(201), price: -1 }));
+    const { error } = ErrorEnvelopeSchema.parse(response.json());
+    expect(error.issues).toHaveLength(2);
+    expect(error).not.toHaveProperty('issues_omitted');
   });
 });

@@ -14,7 +14,7 @@ import { type StageLabelKey, stageLabelKey } from './stages.js';
 
 /**
  * Every key of the shared catalogue (`locales/*.json`): issues', error codes', client failures',
- * reasons', the stages' names and the CSV export's headings.
+ * reasons', the stages' names, the CSV export's headings and the count of issues left out.
  */
 export type CatalogueKey =
   | IssueKey
@@ -22,7 +22,11 @@ export type CatalogueKey =
   | `client.${ClientFailure}`
   | `reason.${ReasonCode}`
   | StageLabelKey
-  | ExportHeadingKey;
+  | ExportHeadingKey
+  | typeof ISSUES_OMITTED_KEY;
+
+/** "and 3 more problems": after an error's issues, when it carried only the first ones ({count}). */
+export const ISSUES_OMITTED_KEY = 'issues.omitted';
 
 /**
  * Every key the shared catalogue must have, and no other: each rule, field label, error code,
@@ -37,4 +41,5 @@ export const catalogueKeys = (): CatalogueKey[] => [
   ...(Object.keys(REASONS) as ReasonCode[]).map((code) => `reason.${code}` as const),
   ...PROPERTY_STAGES.map(stageLabelKey),
   ...EXPORT_COLUMNS.map(exportHeadingKey),
+  ISSUES_OMITTED_KEY,
 ];

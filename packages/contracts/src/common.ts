@@ -49,11 +49,22 @@ export const ErrorEnvelopeSchema = z.object({
   status: z.literal('error'),
   message: z.string(),
   data: z.null(),
+/**
+ * An error answer carries at most this many issues (ADR 059): a request with thousands of problems
+ * costs its sender a small answer, and no other user the time to word them all.
+ */
+export const MAX_ERROR_ISSUES = 20;
+
   error: z.object({
     code: ErrorCodeSchema,
     fieldErrors: FieldErrorsSchema.optional(),
     /** The validation problems as codes (field, rule, values), to render in any language. */
-    issues: z.array(IssueSchema).optional(),
+    issues: z.array(IssueSchema).max(MAX_ERROR_ISSUES).optional(),
+    /**
+     * How many more problems were found than `issues` (and `fieldErrors`) carry: present only when
+     * there were more than MAX_ERROR_ISSUES.
+     */
+    issues_omitted: z.number().int().min(1).optional(),
     /** Why, beyond the code, with its values (a conflict's author): to word in any language. */
     reason: ReasonSchema.optional(),
   }),
@@ -167,6 +178,27 @@ export const CursorSchema = z
 /** One keyset page of a list ordered by id: the items and where the next page starts. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: CursorSchema.nullable() });
+
+/**
+ * An object whose keys the sender chooses (a saved search's filters), refused with one issue when
+ * it holds more than `max` keys, before any key or value is checked: zod checks a record key by
+ * key, one issue each, so a body of tens of thousands of keys cost seconds and megabytes (ADR 059).
+ * Arrays need no such guard: zod 4 checks an array's leading `.max()` before its items.
+ */
+export const maxKeys = <T extends z.ZodType>(max: number, schema: T) =>
+  z
+    .preprocess((raw, ctx) => {
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+      let keys = 0;
+      for (const key in raw) {
+        if (Object.hasOwn(raw, key) && ++keys > max) {
+          ctx.addIssue({ code: 'custom', message: rule('too_many_keys', { max }), input: raw });
+          break;
+        }
+      }
+      return raw;
+    }, schema)
+    .meta({ maxProperties: max });
 
 export const ListQuerySchema = z.object({
   limit: digitsText(500).default(100),

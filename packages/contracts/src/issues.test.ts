@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type CatalogueKey, catalogueKeys } from './catalogue.js';
+import { type CatalogueKey, catalogueKeys, ISSUES_OMITTED_KEY } from './catalogue.js';
 import { IdParamsSchema, ListQuerySchema } from './common.js';
 import { DuplicateCheckBodySchema } from './duplicates.js';
 import {
@@ -127,6 +127,7 @@ describe('the shared catalogue (locales/*.json)', () => {
       if (kind === 'field') return ['position'];
       if (kind === 'client') return [...CLIENT_FAILURES[code as keyof typeof CLIENT_FAILURES]];
       if (kind === 'reason') return [...REASONS[code as keyof typeof REASONS]];
+      if (key === ISSUES_OMITTED_KEY) return ['count'];
       return [];
     };
     const wrong = Object.entries(catalogues).flatMap(([locale, messages]) =>

@@ -107,6 +107,11 @@ export const RULES = {
   filter_parameters: [],
 } as const satisfies Record<string, readonly string[]>;
 
+  /**
+   * An object of keys the sender chooses with more keys than it may hold, refused before any key
+   * is checked (ADR 059): one issue, not one per key.
+   */
+  too_many_keys: ['max'],
 export type RuleCode = keyof typeof RULES;
 export const RULE_CODES = Object.keys(RULES) as RuleCode[];
 export const RuleCodeSchema = z.enum(RULE_CODES as [RuleCode, ...RuleCode[]]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorSchema, digitsText, IdSchema, pageOf, storable } from './common.js';
+import { CursorSchema, digitsText, IdSchema, maxKeys, pageOf, storable } from './common.js';
 import { rule } from './issues.js';
 import { LOCALES } from './locale.js';
 import { PropertyFiltersQuerySchema, propertyFilterShape } from './property.js';
@@ -29,6 +29,12 @@ export const SAVED_SEARCH_FILTER_KEYS = Object.keys(propertyFilterShape) as [
 ];
 export type SavedSearchFilterKey = (typeof SAVED_SEARCH_FILTER_KEYS)[number];
 
+/**
+ * As many keys as the grid has filters: one more is an unknown key for sure, and is refused with
+ * one issue before any key is checked (ADR 059).
+ */
+export const MAX_SAVED_SEARCH_FILTERS = SAVED_SEARCH_FILTER_KEYS.length;
+
 const isFilterKey = (key: string): key is SavedSearchFilterKey =>
   (SAVED_SEARCH_FILTER_KEYS as readonly string[]).includes(key);
 
@@ -38,29 +44,32 @@ const isFilterKey = (key: string): key is SavedSearchFilterKey =>
  * matches by parsing them again with the grid's own schema. Checked by that schema (every rule is
  * the grid's; issues at `filters.<key>`); unknown keys refused; empty strings dropped.
  */
-export const SavedSearchFiltersSchema = z
-  .record(z.string(), z.string({ error: rule('not_text') }), {
-    error: (issue) => (issue.input === undefined ? rule('required') : rule('filter_parameters')),
-  })
-  .transform((filters, ctx) => {
-    const kept: Partial<Record<SavedSearchFilterKey, string>> = {};
-    for (const [key, value] of Object.entries(filters)) {
-      if (!isFilterKey(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: rule('unknown_filter', { key: key.slice(0, 50) }),
-        });
-        continue;
+export const SavedSearchFiltersSchema = maxKeys(
+  MAX_SAVED_SEARCH_FILTERS,
+  z
+    .record(z.string(), z.string({ error: rule('not_text') }), {
+      error: (issue) => (issue.input === undefined ? rule('required') : rule('filter_parameters')),
+    })
+    .transform((filters, ctx) => {
+      const kept: Partial<Record<SavedSearchFilterKey, string>> = {};
+      for (const [key, value] of Object.entries(filters)) {
+        if (!isFilterKey(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: rule('unknown_filter', { key: key.slice(0, 50) }),
+          });
+          continue;
+        }
+        if (value !== '') kept[key] = value;
       }
-      if (value !== '') kept[key] = value;
-    }
-    const parsed = PropertyFiltersQuerySchema.safeParse(kept);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    return kept;
-  });
+      const parsed = PropertyFiltersQuerySchema.safeParse(kept);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return kept;
+    }),
+);
 export type SavedSearchFilters = z.output<typeof SavedSearchFiltersSchema>;
 
 const savedSearchName = () =>

@@ -1,23 +1,37 @@
-import type { ErrorCode, FieldErrors, Issue, Reason } from '@bec/contracts';
-import { englishFieldErrors } from './messages.js';
+import {
+  type ErrorCode,
+  type FieldErrors,
+  type Issue,
+  MAX_ERROR_ISSUES,
+  type Reason,
+} from '@bec/contracts';
+import { englishFieldErrors, issuesOmittedText } from './messages.js';
 
 /**
  * A failure the client can act on; anything else becomes a logged 500 with no details. A
- * validation failure carries its issues (field, rule, values), sent both as codes and as English.
+ * validation failure carries its issues (field, rule, values), sent both as codes and as English:
+ * the first MAX_ERROR_ISSUES of them, and how many more there were (ADR 059).
  */
 export class AppError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
+  readonly issues: Issue[] | undefined;
+  /** How many issues were found beyond `issues` (0: it carries them all). */
+  readonly issuesOmitted: number;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly issues?: Issue[],
+    issues?: Issue[],
     /** Why, beyond the code, with its values, for clients to word in their language. */
     readonly reason?: Reason,
+    /** Issues the caller found but did not even build (zod's, past the first ones). */
+    alsoOmitted = 0,
   ) {
     super(message);
     this.name = 'AppError';
-    this.fieldErrors = issues ? englishFieldErrors(issues) : undefined;
+    this.issues = issues?.slice(0, MAX_ERROR_ISSUES);
+    this.issuesOmitted = (issues?.length ?? 0) - (this.issues?.length ?? 0) + alsoOmitted;
+    this.fieldErrors = this.issues ? englishFieldErrors(this.issues) : undefined;
   }
 }
 
@@ -66,10 +80,19 @@ function describeFieldErrors(fieldErrors: FieldErrors): string {
     .join('; ');
 }
 
-/** A 400 for the issues a service found (a comuna that does not exist, a photo not uploaded). */
-export const validationError = (issues: Issue[], prefix = 'Invalid request') =>
-  new AppError(
+/**
+ * A 400 for the issues a service found (a comuna that does not exist, a photo not uploaded), or
+ * the contracts' checks: its message words only the issues the answer carries.
+ */
+export function validationError(issues: Issue[], prefix = 'Invalid request', alsoOmitted = 0) {
+  const kept = issues.slice(0, MAX_ERROR_ISSUES);
+  const omitted = issues.length - kept.length + alsoOmitted;
+  const more = omitted > 0 ? `; ${issuesOmittedText(omitted)}` : '';
+  return new AppError(
     'VALIDATION_FAILED',
-    `${prefix}: ${describeFieldErrors(englishFieldErrors(issues))}`,
-    issues,
+    `${prefix}: ${describeFieldErrors(englishFieldErrors(kept))}${more}`,
+    kept,
+    undefined,
+    omitted,
   );
+}

@@ -1,6 +1,7 @@
 import {
   type CatalogueKey,
   fieldErrorsOf,
+  ISSUES_OMITTED_KEY,
   type Issue,
   type ParamValue,
   renderIssue,
@@ -32,6 +33,9 @@ const englishText = (key: CatalogueKey, values?: Record<string, ParamValue>): st
 
 /** One issue as an English sentence: "Name must be at most 200 characters". */
 export const issueText = (issue: Issue): string => renderIssue(issue, englishText);
+
+/** "and 3 more problems", after the issues an error answer carries (ADR 059). */
+export const issuesOmittedText = (count: number) => englishText(ISSUES_OMITTED_KEY, { count });
 
 /** Issues as the envelope's `fieldErrors`: each path's English sentences. */
 export const englishFieldErrors = (issues: readonly Issue[]) => fieldErrorsOf(issues, englishText);

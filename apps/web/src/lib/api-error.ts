@@ -26,6 +26,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
   /** The API's validation problems as codes (field, rule, values), to show in any language. */
   readonly issues: Issue[];
+  /** How many more problems the API found than `issues` carries (it sends the first ones). */
+  readonly issuesOmitted: number;
   /** Set when the failure is this side's own: the API out of reach, no token, a download cut off. */
   readonly failure: ClientFailureOf | undefined;
   /** Why, beyond the code, with its values (who changed a property meanwhile). */
@@ -40,6 +42,7 @@ export class ApiError extends Error {
       code?: ErrorCode | undefined;
       fieldErrors?: FieldErrors | undefined;
       issues?: Issue[] | undefined;
+      issues_omitted?: number | undefined;
       failure?: ClientFailureOf | undefined;
       reason?: Reason | undefined;
       retryAfterMs?: number | undefined;
@@ -50,6 +53,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.fieldErrors = options.fieldErrors;
     this.issues = options.issues ?? [];
+    this.issuesOmitted = options.issues_omitted ?? 0;
     this.failure = options.failure;
     this.reason = options.reason;
     this.retryAfterMs = options.retryAfterMs;

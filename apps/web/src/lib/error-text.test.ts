@@ -47,6 +47,22 @@ describe("the API's validation issues", () => {
     expect(fieldErrorTexts(refused)).toEqual(refused.fieldErrors);
   });
 
+  it('say how many more problems the API found than it sent (ADR 059)', async () => {
+    const many = new ApiError(400, 'Invalid request: …', {
+      code: 'VALIDATION_FAILED',
+      issues: [{ field: 'filters', rule: 'too_many_keys', params: { max: 19 } }],
+      issues_omitted: 3,
+    });
+    await activateLocale('es-CL');
+    expect(errorText(many)).toBe('Como máximo 19 entradas en los filtros; y 3 problemas más');
+    expect(fieldErrorTexts(many)).toEqual({ filters: ['Como máximo 19 entradas en los filtros'] });
+    await activateLocale('en');
+    expect(errorText(many)).toBe('At most 19 entries in filters; and 3 more problems');
+    expect(errorText(new ApiError(400, 'x', { ...many, issues_omitted: 1 }))).toMatch(
+      /; and 1 more problem$/,
+    );
+  });
+
   it("fall back to the API's English field errors from a server that sends no issues", async () => {
     await activateLocale('es-CL');
     const old = new ApiError(400, 'Invalid', { fieldErrors: { price: ['Must be a number'] } });

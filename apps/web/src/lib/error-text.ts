@@ -1,5 +1,6 @@
 import {
   type CatalogueKey,
+  ISSUES_OMITTED_KEY,
   type Issue,
   issueOf,
   type ParamValue,
@@ -41,7 +42,11 @@ export function fieldErrorTexts(err: unknown): Record<string, string[]> {
 function render(err: unknown): string {
   if (!(err instanceof ApiError)) return reasonOf(err);
   if (err.failure) return t(`client.${err.failure.code}`, err.failure.params);
-  if (err.issues.length) return err.issues.map(issueText).join('; ');
+  if (err.issues.length) {
+    // The API sends the first problems only, and how many more it found (ADR 059).
+    const more = err.issuesOmitted > 0 ? [t(ISSUES_OMITTED_KEY, { count: err.issuesOmitted })] : [];
+    return [...err.issues.map(issueText), ...more].join('; ');
+  }
   if (err.reason) return t(`reason.${err.reason.code}`, err.reason.params);
   // An answer with no code (a proxy's, an old server's) says what it says.
   return err.code ? t(`error.${err.code}`) : err.message;

@@ -1,4 +1,10 @@
-import { type ErrorCode, type ErrorEnvelope, type Issue, issueOf } from '@bec/contracts';
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  type Issue,
+  issueOf,
+  MAX_ERROR_ISSUES,
+} from '@bec/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -41,13 +47,14 @@ const isDatabaseUnavailable = (err: unknown): boolean => {
  * The one way an error envelope is built: from an AppError. Issues go out twice: as English
  * sentences per field, and as codes to word in any language.
  */
-const body = ({ code, message, issues, reason }: AppError): ErrorEnvelope => ({
+const body = ({ code, message, issues, issuesOmitted, reason }: AppError): ErrorEnvelope => ({
   status: 'error',
   message,
   data: null,
   error: {
     code,
     ...(issues ? { fieldErrors: englishFieldErrors(issues), issues } : {}),
+    ...(issuesOmitted > 0 ? { issues_omitted: issuesOmitted } : {}),
     ...(reason ? { reason } : {}),
   },
 });
@@ -71,7 +78,9 @@ async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       // The contracts' checks say which rule failed (`rule:…`, packages/contracts/src/issues.ts).
-      const issues: Issue[] = err.validation.map((issue) =>
+      // Only the issues the answer carries are built; the rest are counted (ADR 059).
+      const kept = err.validation.slice(0, MAX_ERROR_ISSUES);
+      const issues: Issue[] = kept.map((issue) =>
         issueOf(
           issue.instancePath.slice(1).replaceAll('/', '.') ||
             CONTEXT_LABEL[err.validationContext ?? 'body'] ||
@@ -79,7 +88,8 @@ async function errorHandler(app: FastifyInstance) {
           issue.message ?? '',
         ),
       );
-      return reply.code(400).send(body(validationError(issues)));
+      const omitted = err.validation.length - kept.length;
+      return reply.code(400).send(body(validationError(issues, undefined, omitted)));
     }
     if (err instanceof ClientGoneError) {
       // Nobody reads this answer; nginx's 499 says so in the access log.
