@@ -1,6 +1,7 @@
 import type { PropertyList, UpcomingVisits } from '@bec/contracts';
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rememberOpened } from '@/features/offline/opened-properties';
+import { openedProperties, rememberOpened } from '@/features/offline/opened-properties';
 import { mapStore } from '@/features/offline/testing/map-store';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { lasCondesHouse, propertyCard } from '@/testing/property-fixtures';
@@ -13,7 +14,7 @@ vi.mock('@/features/offline/saved-store', async (original) => ({
   savedStore: () => store,
 }));
 
-const { saveWorkingSet } = await import('@/app/working-set');
+const { dropDeletedProperty, saveWorkingSet } = await import('@/app/working-set');
 
 /** Images "load" at once and say which photos were asked for. */
 const photosLoaded: string[] = [];
@@ -77,6 +78,12 @@ const REFERENCES = {
     { id: 13, code: '13', name: 'Metropolitana de Santiago', roman: 'XIII', comunas: [] },
   ]),
   'GET /api/property-types': okReply([{ id: 2, name: 'Departamento' }]),
+  'GET /api/visits/visitors': okReply({
+    items: [
+      { id: 1, name: 'Ana Admin' },
+      { id: 2, name: 'Elena Editora' },
+    ],
+  }),
 };
 
 describe('saveWorkingSet', () => {
@@ -107,6 +114,13 @@ describe('saveWorkingSet', () => {
     // What a quick add offline chooses from (ADR 048).
     expect(client.getQueryData(['reference', 'regions'])).toHaveLength(1);
     expect(client.getQueryData(['reference', 'property-types'])).toHaveLength(1);
+    // Whom a visit logged offline can name (ADR 060).
+    expect(client.getQueryData(['visits', 'visitors'])).toEqual({
+      items: [
+        { id: 1, name: 'Ana Admin' },
+        { id: 2, name: 'Elena Editora' },
+      ],
+    });
     expect(photosLoaded).toEqual([
       '/photos/k7/card?sig=1',
       '/photos/k5/card?sig=1',
@@ -126,5 +140,46 @@ describe('saveWorkingSet', () => {
     controller.abort();
     await saveWorkingSet(createTestQueryClient(), 'ana', controller.signal, 0);
     expect(api.requests.filter((request) => /\/\d+$/.test(request.path))).toEqual([]);
+  });
+
+  it("drops a property its member deleted: its page once gone from screen, its sections, its place in the opened list, and the next run's request", async () => {
+    vi.stubGlobal('Image', LoadingImage);
+    await rememberOpened('ana', 5);
+    await rememberOpened('ana', 6);
+    const client = createTestQueryClient();
+    const ofFive = [
+      ['properties', 'detail', 5],
+      ['properties', 'history', 5],
+      ['properties', 'market', 'comparables', 5],
+      ['visits', 'property', 5],
+    ];
+    for (const key of ofFive) client.setQueryData(key, { id: 5 });
+    // Fetched long ago: the next run asks for it again.
+    client.setQueryData(['properties', 'detail', 6], detail(6), { updatedAt: 1 });
+    client.setQueryData(['pipeline', 'column', 'to_visit', ''], { pages: [toVisit] });
+    // The deleted property's page is still on screen until the next route renders.
+    const page = new QueryObserver(client, { queryKey: ['properties', 'detail', 5] });
+    const unsubscribe = page.subscribe(() => {});
+
+    await dropDeletedProperty(client, 'ana', 5);
+    expect(client.getQueryData(['properties', 'detail', 5])).toEqual({ id: 5 });
+    for (const key of ofFive.slice(1)) expect(client.getQueryData(key)).toBeUndefined();
+    expect(await openedProperties('ana', store)).toEqual([6]);
+    expect(client.getQueryState(['pipeline', 'column', 'to_visit', ''])?.isInvalidated).toBe(true);
+
+    unsubscribe();
+    expect(client.getQueryData(['properties', 'detail', 5])).toBeUndefined();
+    expect(client.getQueryData(['properties', 'detail', 6])).toEqual(detail(6));
+
+    // A run of the working set with the property still in a list never asks for it.
+    const api = stubApi({
+      ...REFERENCES,
+      'GET /api/properties': okReply({ ...toVisit, props: [propertyCard(5)] }),
+      'GET /api/visits/upcoming': okReply({ visits: [] }),
+      'GET /api/properties/6': okReply(detail(6)),
+    });
+    await saveWorkingSet(client, 'ana', new AbortController().signal, 0);
+    expect(api.requests.map((request) => request.path)).not.toContain('/api/properties/5');
+    expect(api.requests.map((request) => request.path)).toContain('/api/properties/6');
   });
 });

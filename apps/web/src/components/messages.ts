@@ -2,5 +2,6 @@ import { registerCatalogue } from '@/i18n/i18n';
 import en from './locales/en.json';
 import esCL from './locales/es-CL.json';
 
-// The shared form controls' texts (the number field), with the forms that use them.
+// The shared components' texts (the number field, "needs a connection"), with the screens that
+// use them.
 registerCatalogue({ 'es-CL': esCL, en });

@@ -7,6 +7,7 @@ import { routes } from '@/app/router';
 import Overlays from '@/components/overlays/overlays';
 import type { AuthContextValue } from '@/features/auth/auth-context';
 import { FakeAuthProvider, signedInAuth, signedOutAuth } from '@/features/auth/testing/fake-auth';
+import { openedProperties } from '@/features/offline/opened-properties';
 import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
 import { lasCondesHouse } from '@/testing/property-fixtures';
@@ -244,6 +245,17 @@ describe('/properties/:id', () => {
       await waitFor(() => expect(api.requestsTo('GET /api/properties')).not.toHaveLength(0));
       expect(api.requestsTo('GET /api/properties/2')).toHaveLength(1);
       expect(invalidate).toHaveBeenCalledWith({ queryKey: ['properties', 'list'] });
+      // The member's own app drops it (ADR 060): its page and sections leave the cache (and so
+      // the saved working set) once the page is gone, and it leaves the opened list.
+      for (const key of [
+        ['properties', 'detail', 2],
+        ['properties', 'history', 2],
+        ['properties', 'market', 'comparables', 2],
+        ['visits', 'property', 2],
+      ])
+        await waitFor(() => expect(queryClient.getQueryState(key)).toBeUndefined());
+      expect(await openedProperties('sub-7')).not.toContain(2);
+      expect(api.requestsTo('GET /api/properties/2')).toHaveLength(1);
     },
   );
 

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
+import { dropDeletedProperty } from '@/app/working-set';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
 import { PropertyHistory } from '@/features/history/components/property-history';
@@ -61,6 +62,7 @@ export function Component() {
           id={id}
           canManage={canManage}
           userId={user?.id}
+          onDeleted={(deletedId) => void dropDeletedProperty(queryClient, subject, deletedId)}
           sections={(property) => (
             <>
               {tiles && property.latitude !== null && property.longitude !== null && (
@@ -75,6 +77,7 @@ export function Component() {
                 propertyId={property.id}
                 canManage={canManage}
                 currentUserId={user?.id}
+                currentUserName={user?.name}
                 propertyName={property.name}
                 onChanged={refreshProperty}
               />

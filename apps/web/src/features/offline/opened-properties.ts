@@ -25,6 +25,15 @@ export async function openedProperties(
   return asIds(await store.get(openedKey(subject)));
 }
 
+/** Takes property `id` off the member's list (they deleted it). */
+export function forgetOpenedProperty(
+  subject: string,
+  id: number,
+  store: SavedStore = savedStore(),
+): Promise<void> {
+  return store.update(openedKey(subject), (old) => asIds(old).filter((other) => other !== id));
+}
+
 /** Forgets the member's list (signing out). */
 export function forgetOpened(subject: string, store: SavedStore = savedStore()): Promise<void> {
   return store.del(openedKey(subject));

@@ -150,4 +150,52 @@ describe('saving the working set', () => {
     expect(client.getQueryData(key)).toBeUndefined();
     expect(client.getQueryData(['visits', 'upcoming'])).toEqual({ visits: [] });
   });
+
+  it("saves a property page's sections under their own keys, and not the Data section's figures", async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const client = new QueryClient();
+    await startSaving(client, 'ana', store);
+    const sections = [
+      ['properties', 'history', 1],
+      ['properties', 'market', 'comparables', 1],
+      ['visits', 'property', 1],
+      ['visits', 'visitors'],
+    ];
+    for (const queryKey of sections) await client.fetchQuery({ queryKey, queryFn: () => ({}) });
+    await client.fetchQuery({
+      queryKey: ['properties', 'market', 'stats', { filterQuery: '', group: 'comuna' }],
+      queryFn: () => ({}),
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    const saved = store.map.get('queries:ana') as Saved;
+    expect(saved.queries.map((query) => query.queryKey)).toEqual(sections);
+  });
+
+  it('leaves out of what is saved a query removed from the cache (a property the member deleted)', async () => {
+    vi.useFakeTimers();
+    const store = mapStore();
+    const client = new QueryClient();
+    await startSaving(client, 'ana', store);
+    await fetchSome(client);
+    await client.fetchQuery({ queryKey: ['properties', 'detail', 2], queryFn: () => detail(2) });
+    await vi.advanceTimersByTimeAsync(1000);
+    const key = ['properties', 'detail', 1];
+    expect((store.map.get('queries:ana') as Saved).queries.map((q) => q.queryKey)).toContainEqual(
+      key,
+    );
+
+    client.removeQueries({ queryKey: key, exact: true });
+    await vi.advanceTimersByTimeAsync(1000);
+    const keys = (store.map.get('queries:ana') as Saved).queries.map((q) => q.queryKey);
+    expect(keys).not.toContainEqual(key);
+    expect(keys).toContainEqual(['properties', 'detail', 2]);
+
+    // With nothing saved left, there is no saved copy (and no time it is from) any more.
+    client.removeQueries({ queryKey: ['properties'] });
+    client.removeQueries({ queryKey: ['visits'] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.map.has('queries:ana')).toBe(false);
+    expect(getSavedAt()).toBeNull();
+  });
 });

@@ -12,8 +12,9 @@ const SAVED_PREFIXES: readonly QueryKey[] = [
   ['properties', 'detail'],
   ['pipeline'],
   ['visits'],
-  ['history', 'property'],
-  ['market', 'comparables'],
+  // The sections' keys sit under the properties' prefix (their features' query keys).
+  ['properties', 'history'],
+  ['properties', 'market', 'comparables'],
   ['reference'],
   ['uf'],
 ];
@@ -33,9 +34,9 @@ type SavedQueries = { format: number; savedAt: number; queries: SavedQuery[] };
 
 const startsWith = (key: QueryKey, prefix: QueryKey) =>
   prefix.every((part, index) => key[index] === part);
-const isSaved = (query: Query) =>
-  query.state.status === 'success' &&
+const isSavedKey = (query: Query) =>
   SAVED_PREFIXES.some((prefix) => startsWith(query.queryKey, prefix));
+const isSaved = (query: Query) => query.state.status === 'success' && isSavedKey(query);
 const isDetail = (query: Query) => startsWith(query.queryKey, SAVED_PREFIXES[0] ?? []);
 
 /**
@@ -129,7 +130,13 @@ export async function startSaving(
   const save = () => {
     timer = undefined;
     const queries = queriesToSave(client);
-    if (queries.length === 0) return;
+    if (queries.length === 0) {
+      // The last one was removed (a deleted property): nothing saved is left to show.
+      void store.del(queriesKey(subject)).then(() => {
+        if (mine === generation) setSavedAt(null);
+      });
+      return;
+    }
     const record: SavedQueries = { format: FORMAT, savedAt: newestFetch(queries), queries };
     void store
       .update(queriesKey(subject), () => record)
@@ -138,6 +145,9 @@ export async function startSaving(
       });
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
+    // Removed from the cache (the member deleted the property, ADR 060): the next save leaves it out.
+    if (event.type === 'removed' && isSavedKey(event.query))
+      timer ??= setTimeout(save, SAVE_DELAY_MS);
     if (event.type !== 'updated') return;
     if (event.action.type === 'success') timer ??= setTimeout(save, SAVE_DELAY_MS);
     // Gone on the server (deleted since it was saved, here or by someone else): the copy shown

@@ -1,12 +1,13 @@
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SHOWS_ITS_OFFLINE_STATE } from '@/lib/needs-connection';
 import { renderWithProviders } from '@/testing/render';
 import { useNeedsNetwork } from './use-needs-network';
 
 /** A screen reading `queryKey` (never answered: offline it waits), and the hook's verdict. */
-function Screen({ queryKey }: { queryKey: unknown[] }) {
-  useQuery({ queryKey, queryFn: () => new Promise(() => {}) });
+function Screen({ queryKey, meta }: { queryKey: unknown[]; meta?: Record<string, unknown> }) {
+  useQuery({ queryKey, queryFn: () => new Promise(() => {}), meta });
   return <p>{useNeedsNetwork() ? 'needs the network' : 'has what it shows'}</p>;
 }
 
@@ -33,6 +34,14 @@ describe('useNeedsNetwork', () => {
   it("leaves out the sign-in's own queries, which wait offline on every screen", async () => {
     onlineManager.setOnline(false);
     renderWithProviders(<Screen queryKey={['users', 'me', 'sub-1']} />);
+    expect(await screen.findByText('has what it shows')).toBeVisible();
+  });
+
+  it('leaves out a query whose component says itself that it needs a connection (a section)', async () => {
+    onlineManager.setOnline(false);
+    renderWithProviders(
+      <Screen queryKey={['properties', 'history', 1]} meta={SHOWS_ITS_OFFLINE_STATE} />,
+    );
     expect(await screen.findByText('has what it shows')).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { UnreadAlertsSchema } from '@bec/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { SHOWS_ITS_OFFLINE_STATE } from '@/lib/needs-connection';
 import { alertKeys } from './query-keys';
 
 /**
@@ -16,6 +17,8 @@ const unreadAlertsQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest('/alerts/unread', UnreadAlertsSchema, { signal }),
     refetchInterval: UNREAD_REFETCH_MS,
     refetchOnWindowFocus: true,
+    // Offline with no count, the bell shows none: not a reason to say the page needs the network.
+    meta: SHOWS_ITS_OFFLINE_STATE,
   });
 
 /** The bell's count, fetched again every minute and whenever the window regains focus. */

@@ -1,6 +1,7 @@
 import { HistoryPageSchema } from '@bec/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { SHOWS_ITS_OFFLINE_STATE } from '@/lib/needs-connection';
 
 /** Entries per page of a timeline. */
 const HISTORY_PAGE_SIZE = 20;
@@ -9,7 +10,7 @@ const HISTORY_PAGE_SIZE = 20;
  * Under the properties' key: saving, moving or deleting a property (which invalidates every
  * `['properties', …]` query) refreshes its timeline too.
  */
-const historyKeys = {
+export const historyKeys = {
   property: (id: number) => ['properties', 'history', id] as const,
 };
 
@@ -26,6 +27,8 @@ const propertyHistoryQueryOptions = (id: number) =>
     queryFn: ({ pageParam, signal }) => getPropertyHistory(id, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
+    // Offline without a saved copy, the section says it needs a connection (ADR 060).
+    meta: SHOWS_ITS_OFFLINE_STATE,
   });
 
 export const usePropertyHistory = (id: number) => useInfiniteQuery(propertyHistoryQueryOptions(id));

@@ -1,11 +1,13 @@
 import type { HistoryEntry } from '@bec/contracts';
 import { Alert, Button, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
+import { NeedsConnection } from '@/components/needs-connection';
 import { SectionCard } from '@/components/section-card';
 import { usePropertyHistory } from '@/features/history/api/get-property-history';
 import { entrySentences, formatAgo } from '@/features/history/components/entry-text';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
+import { waitsForAConnection } from '@/lib/needs-connection';
 
 /** One change: who did what, and how long ago (the full date and time as its title). */
 function HistoryItemBody({ entry }: { entry: HistoryEntry }) {
@@ -39,7 +41,9 @@ export function PropertyHistory({ propertyId }: { propertyId: number }) {
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
 
   let content: React.ReactNode;
-  if (history.isPending) {
+  if (waitsForAConnection(history)) {
+    content = <NeedsConnection />;
+  } else if (history.isPending) {
     content = (
       <Group gap="sm" role="status">
         <Loader size="sm" />

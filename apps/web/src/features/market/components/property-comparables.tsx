@@ -18,12 +18,14 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NeedsConnection } from '@/components/needs-connection';
 import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
 import { useComparables } from '@/features/market/api/get-comparables';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import { formatDistance, formatPercent, formatUfPerArea } from '@/lib/format';
+import { waitsForAConnection } from '@/lib/needs-connection';
 
 /** How a comparable's price reads (the app passes the cards' look: entered unit first). */
 type RenderComparablePrice = (comparable: Comparable, uf: UfValue | null) => ReactNode;
@@ -181,6 +183,8 @@ export function PropertyComparables({ property, renderPrice }: PropertyComparabl
         </Group>
       </Alert>
     );
+  } else if (waitsForAConnection(comparables)) {
+    content = <NeedsConnection />;
   } else if (comparables.isPending) {
     content = (
       <Group gap="sm" role="status">

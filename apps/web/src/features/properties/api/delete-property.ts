@@ -20,9 +20,9 @@ export type UseDeletePropertyOptions = {
 
 /**
  * Deletes a property. On success the lists are marked stale, so the grid no longer shows it; then
- * the caller's own `onSuccess` runs. The deleted property's own query is left alone: marked stale
- * or removed, the page still showing it (until the next route has loaded) fetches it again and
- * gets a 404. Unobserved, it leaves the cache after gcTime.
+ * the caller's own `onSuccess` runs. The deleted property's own queries are not touched here:
+ * marked stale or removed while the page still shows it (until the next route has rendered), it
+ * fetches them again and gets a 404. The app removes them once the page is gone (ADR 060).
  */
 export function useDeleteProperty({ onSuccess, onError }: UseDeletePropertyOptions = {}) {
   const queryClient = useQueryClient();

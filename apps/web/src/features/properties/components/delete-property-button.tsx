@@ -8,19 +8,25 @@ import { useDeleteProperty } from '@/features/properties/api/delete-property';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 
-export type DeletePropertyButtonProps = { id: number; name: string };
+export type DeletePropertyButtonProps = {
+  id: number;
+  name: string;
+  /** After the delete, once the grid is asked for: the app drops the property from its data. */
+  onDeleted?: ((id: number) => void) | undefined;
+};
 
 /**
  * Deletes a property after a confirm dialog that names it; on success says so and goes back to
  * the grid, on failure shows the server's message.
  */
-export function DeletePropertyButton({ id, name }: DeletePropertyButtonProps) {
+export function DeletePropertyButton({ id, name, onDeleted }: DeletePropertyButtonProps) {
   const navigate = useNavigate();
   const t = useT();
   const { mutate, isPending } = useDeleteProperty({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('properties.delete.done') });
       void navigate(paths.properties.getHref());
+      onDeleted?.(id);
     },
     onError: (error) =>
       notifications.show({

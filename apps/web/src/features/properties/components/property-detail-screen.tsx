@@ -31,6 +31,11 @@ export type PropertyDetailScreenProps = {
    * a feature never imports another): where it is on a map, how its price compares.
    */
   sections?: (property: PropertyDetail) => ReactNode;
+  /**
+   * After the member deleted it: the app drops it from every feature's data and the saved
+   * working set, so nothing asks the server for it again (ADR 060).
+   */
+  onDeleted?: ((id: number) => void) | undefined;
 };
 
 /** The detail page of property `id`: loading, not found, failed, or every field. */
@@ -39,6 +44,7 @@ export function PropertyDetailScreen({
   canManage = false,
   userId,
   sections,
+  onDeleted,
 }: PropertyDetailScreenProps) {
   const { data, error, refetch } = useProperty(id);
   const t = useT();
@@ -65,7 +71,7 @@ export function PropertyDetailScreen({
                   <PencilIcon />
                 </ActionIcon>
                 <StageMenu property={data} userId={userId} />
-                <DeletePropertyButton id={data.id} name={data.name} />
+                <DeletePropertyButton id={data.id} name={data.name} onDeleted={onDeleted} />
               </>
             ) : undefined
           }

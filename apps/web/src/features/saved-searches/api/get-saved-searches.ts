@@ -1,6 +1,7 @@
 import { SavedSearchListSchema } from '@bec/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { SHOWS_ITS_OFFLINE_STATE } from '@/lib/needs-connection';
 import { savedSearchKeys } from './query-keys';
 
 /**
@@ -11,6 +12,9 @@ const savedSearchesQueryOptions = () =>
   queryOptions({
     queryKey: savedSearchKeys.list(),
     queryFn: ({ signal }) => apiRequest('/saved-searches', SavedSearchListSchema, { signal }),
+    // The sidebar on every page: offline it says it needs a connection, the page is not the one
+    // that lacks its data (ADR 060).
+    meta: SHOWS_ITS_OFFLINE_STATE,
   });
 
 /** The sidebar's list; it is fetched again when the window regains focus (new matches). */

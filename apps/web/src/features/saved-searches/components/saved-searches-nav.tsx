@@ -2,6 +2,7 @@ import type { Role, SavedSearch } from '@bec/contracts';
 import { Badge, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { NeedsConnection } from '@/components/needs-connection';
 import { paths } from '@/config/paths';
 import { useSavedSearches } from '@/features/saved-searches/api/get-saved-searches';
 import { useOpenSavedSearch } from '@/features/saved-searches/api/open-saved-search';
@@ -9,6 +10,7 @@ import { atCap } from '@/features/saved-searches/components/new-count';
 import { RenameSavedSearchDialog } from '@/features/saved-searches/components/rename-saved-search-dialog';
 import { SavedSearchMenu } from '@/features/saved-searches/components/saved-search-menu';
 import { useT } from '@/i18n/use-t';
+import { waitsForAConnection } from '@/lib/needs-connection';
 import '@/features/saved-searches/messages';
 
 /** The grid's address with a search's filters, as the grid's URL carries them. */
@@ -100,7 +102,8 @@ export function SavedSearchesNav({
 }: SavedSearchesNavProps) {
   const t = useT();
   const headingId = useId();
-  const { data, isError } = useSavedSearches();
+  const searches = useSavedSearches();
+  const { data, isError } = searches;
   const open = useOpenSavedSearch();
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
 
@@ -109,6 +112,7 @@ export function SavedSearchesNav({
       <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="xs">
         {t('savedSearches.nav.title')}
       </Text>
+      {waitsForAConnection(searches) && <NeedsConnection size="xs" px="xs" />}
       {isError && (
         <Text size="xs" c="red" px="xs">
           {t('savedSearches.nav.failed')}

@@ -7,7 +7,8 @@ import { apiRequest } from '@/lib/api-client';
 const getVisitors = (signal?: AbortSignal): Promise<VisitorList> =>
   apiRequest('/visits/visitors', VisitorListSchema, { signal });
 
-const visitorsQueryOptions = () =>
+/** Also part of the working set saved for offline: the visit form offers them there (ADR 060). */
+export const visitorsQueryOptions = () =>
   queryOptions({
     queryKey: visitKeys.visitors(),
     queryFn: ({ signal }) => getVisitors(signal),

@@ -54,6 +54,8 @@ export type VisitFormProps = {
   visitors: Visitor[];
   /** Who the form names as visitor for a new visit (the signed-in member). */
   defaultVisitorId?: number | undefined;
+  /** Their name: offered even when `visitors` is empty (offline, the team's list not saved). */
+  defaultVisitorName?: string | undefined;
   /** After a save. */
   onDone: () => void;
   /**
@@ -78,6 +80,7 @@ export function VisitForm({
   visit,
   visitors,
   defaultVisitorId,
+  defaultVisitorName,
   onDone,
   onCancel,
   onChanged,
@@ -109,6 +112,14 @@ export function VisitForm({
   // A visitor deleted since still shows on the visit being edited.
   if (visit?.visitor && !options.some((o) => o.value === String(visit.visitor?.id)))
     options.push({ value: String(visit.visitor.id), label: visit.visitor.name });
+  // Offline before the team's list was saved (ADR 060), the signed-in member still names themself.
+  if (
+    !visit &&
+    defaultVisitorId !== undefined &&
+    defaultVisitorName !== undefined &&
+    !options.some((o) => o.value === String(defaultVisitorId))
+  )
+    options.push({ value: String(defaultVisitorId), label: defaultVisitorName });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -2,6 +2,7 @@ import type { Visit } from '@bec/contracts';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { NeedsConnection } from '@/components/needs-connection';
 import { openConfirmModal } from '@/components/overlays/overlays-host';
 import { useVisitors } from '@/features/visits/api/get-visitors';
 import { useVisits } from '@/features/visits/api/get-visits';
@@ -11,6 +12,7 @@ import { VisitList } from '@/features/visits/components/visit-list';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
+import { waitsForAConnection } from '@/lib/needs-connection';
 
 export type VisitsSectionProps = {
   propertyId: number;
@@ -18,6 +20,8 @@ export type VisitsSectionProps = {
   canManage: boolean;
   /** The signed-in member: the visitor a new visit names at first. */
   currentUserId?: number | undefined;
+  /** Their name, offered as visitor even before the team's list is loaded or saved. */
+  currentUserName?: string | undefined;
   /** The property's name: what a visit logged offline is listed under while it waits. */
   propertyName?: string | undefined;
   /** After a visit is logged, edited or deleted (the property's stage may have moved). */
@@ -29,6 +33,7 @@ export function VisitsSection({
   propertyId,
   canManage,
   currentUserId,
+  currentUserName,
   propertyName,
   onChanged,
 }: VisitsSectionProps) {
@@ -70,7 +75,9 @@ export function VisitsSection({
         </Title>
         {canManage && <Button onClick={() => setEditing('new')}>{t('visits.add')}</Button>}
       </Group>
-      {visits.isPending ? (
+      {waitsForAConnection(visits) ? (
+        <NeedsConnection />
+      ) : visits.isPending ? (
         <Text role="status">{t('visits.loading')}</Text>
       ) : visits.isError ? (
         <Text role="alert" c="red">
@@ -96,6 +103,7 @@ export function VisitsSection({
             visit={editing === 'new' ? undefined : editing}
             visitors={visitors.data?.items ?? []}
             defaultVisitorId={currentUserId}
+            defaultVisitorName={currentUserName}
             queueTo={
               currentUserId === undefined
                 ? undefined
