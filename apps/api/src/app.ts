@@ -20,6 +20,7 @@ import './lib/route-config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { createDeltaFolder, FOLD_POLL_MS } from './db/property-deltas.js';
+import { whenCommitted } from './db/request-transaction.js';
 import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
 import { registerJobs } from './jobs.js';
@@ -336,15 +337,18 @@ export async function buildApp(options: BuildAppOptions) {
       app.log.warn({ err }, 'matching saved searches failed; it runs again shortly'),
     ...(alertMail ? { onAlerts: enqueueImmediate } : {}),
   });
-  /** A property write committed in this process. */
-  const onPropertyChange = () => {
-    deltaFolder.nudge();
-    matchWorker.nudge();
-  };
+  /** A property write committed in this process (a keyed write's commits with its answer: ADR 060). */
+  const onPropertyChange = () =>
+    whenCommitted(() => {
+      deltaFolder.nudge();
+      matchWorker.nudge();
+    });
   const visits = createVisitsService(database.db, { photos, onPropertyChange });
   // One per app: the comunas it caches serve the reference routes and the listing import alike.
   const reference = createReferenceService(database.db);
-  const idempotencyStore = createIdempotencyStore(database.db);
+  const idempotencyStore = createIdempotencyStore(database.db, {
+    claimTimeoutMs: config.idempotency.claimTimeoutMs,
+  });
   // One prefix: every module's routes live under /api, each route file naming its paths below it
   // in full. The few routes outside /api (probes, signed photo links, the local upload PUT) are
   // registered at the root with their whole paths.

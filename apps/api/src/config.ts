@@ -39,6 +39,11 @@ const DEFAULT_S3_MAX_ATTEMPTS = 3;
  * every process at once; see app.ts).
  */
 const DEFAULT_UPLOAD_COLLECTION_SECONDS = 3600;
+/**
+ * A keyed write's claim still in progress after this long is taken as abandoned (ADR 043, 060):
+ * its process died before its writes committed, so running the request again writes it once.
+ */
+const DEFAULT_IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS = 60;
 
 /** Minutes between fetches of published UF values (shared by every process; see uf.service.ts). */
 const DEFAULT_UF_REFRESH_MINUTES = 60;
@@ -289,6 +294,12 @@ const EnvSchema = z.object({
     .min(1, { error: 'must be between 1 and 86400 seconds' })
     .max(86_400, { error: 'must be between 1 and 86400 seconds' })
     .default(DEFAULT_UPLOAD_COLLECTION_SECONDS),
+  IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be between 1 and 3600 seconds' })
+    .max(3600, { error: 'must be between 1 and 3600 seconds' })
+    .default(DEFAULT_IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS),
   RATE_LIMIT_ACCOUNT_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.account.perMinute),
   RATE_LIMIT_ACCOUNT_BURST: burst(DEFAULT_RATE_LIMITS.account.burst),
   RATE_LIMIT_ADDRESS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.address.perMinute),
@@ -390,6 +401,8 @@ export type Config = {
     collectionMs: number;
   };
   urlSigningSecret: string | undefined;
+  /** Idempotency keys (ADR 043): when a claim in progress counts as abandoned. */
+  idempotency: { claimTimeoutMs: number };
   uf: {
     /** Where published UF values are fetched from; `none` fetches nothing (values by hand). */
     source: 'cmf' | 'mindicador' | 'none';
@@ -509,6 +522,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       collectionMs: env.UPLOAD_COLLECTION_SECONDS * 1000,
     },
     urlSigningSecret: env.URL_SIGNING_SECRET,
+    idempotency: { claimTimeoutMs: env.IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS * 1000 },
     uf: {
       // Production fetches the day's UF; trying BEC out (the development sign-in) stays offline and
       // shows the demo's UF value instead (seeded with the demo listings).

@@ -183,6 +183,108 @@ describe('Idempotency-Key on writes', () => {
     expect((await keyRows(key)).map((r) => r.subject).sort()).toEqual(['sub-admin', 'sub-editor']);
   });
 
+  // ADR 060: the write and its answer commit together. A trigger refuses to store this answer, as
+  // a database lost between the write and its answer would: the write goes with it.
+  it('an answer that cannot be stored takes its write with it; the retry writes once', async () => {
+    const key = randomUUID();
+    const payload = { name: 'Corredor sin respuesta' };
+    const send = () =>
+      t.inject('editor', {
+        method: 'POST',
+        url: '/api/brokers',
+        payload,
+        headers: { 'idempotency-key': key },
+      });
+    const brokersNamed = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db.db,
+          sql`select count(*)::int as n from brokers where name = ${payload.name}`,
+        )
+      )[0]?.n;
+    await t.db.db.execute(sql`
+      create function refuse_answer() returns trigger language plpgsql as $$
+      begin
+        if new.status is not null and new.body like '%Corredor sin respuesta%' then
+          raise exception 'answer refused';
+        end if;
+        return new;
+      end $$`);
+    await t.db.db.execute(sql`
+      create trigger refuse_answer before update on idempotency_keys
+      for each row execute function refuse_answer()`);
+    try {
+      const failed = await send();
+      expect(failed.statusCode, failed.body).toBe(503);
+      expect(failed.json().error.code).toBe('DATABASE_UNAVAILABLE');
+      expect(await brokersNamed()).toBe(0);
+      expect((await keyRows(key)).map((r) => r.status)).toEqual([null]);
+    } finally {
+      await t.db.db.execute(sql`drop trigger refuse_answer on idempotency_keys`);
+      await t.db.db.execute(sql`drop function refuse_answer()`);
+    }
+    // Within the claim's timeout a retry waits (409); after it, the retry runs the write once.
+    expect((await send()).statusCode).toBe(409);
+    await t.db.db.execute(
+      sql`update idempotency_keys set claimed_at = now() - interval '61 seconds' where key = ${key}`,
+    );
+    const retried = await send();
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await brokersNamed()).toBe(1);
+    const replayed = await send();
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(retried.json());
+  });
+
+  // PostgreSQL only, as above: the first handler held by a lock from another connection.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'a retry that takes over an abandoned claim wins: the first run, ending later, is undone',
+    async () => {
+      const key = randomUUID();
+      const name = 'Corredor relevado';
+      const send = () =>
+        t.inject('editor', {
+          method: 'POST',
+          url: '/api/brokers',
+          payload: { name },
+          headers: { 'idempotency-key': key },
+        });
+      const blocker = new pg.Client({ connectionString: t.databaseUrl ?? undefined });
+      await blocker.connect();
+      let first: Awaited<ReturnType<typeof send>>;
+      let second: Awaited<ReturnType<typeof send>>;
+      try {
+        await blocker.query('begin');
+        await blocker.query('lock table brokers in exclusive mode');
+        const firstRun = send();
+        for (let i = 0; i < 100 && (await keyRows(key)).length === 0; i++)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        // The first run looks abandoned: a retry claims the key and runs too.
+        await t.db.db.execute(
+          sql`update idempotency_keys set claimed_at = now() - interval '61 seconds' where key = ${key}`,
+        );
+        const secondRun = send();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await blocker.query('commit');
+        [first, second] = await Promise.all([firstRun, secondRun]);
+      } finally {
+        await blocker.end();
+      }
+      expect(first.statusCode, first.body).toBe(409);
+      expect(first.json().error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+      expect(second.statusCode, second.body).toBe(201);
+      const [row] = await queryRows<{ n: number }>(
+        t.db.db,
+        sql`select count(*)::int as n from brokers where name = ${name}`,
+      );
+      expect(row?.n).toBe(1);
+      const third = await send();
+      expect(third.headers['idempotent-replayed']).toBe('true');
+      expect(third.json()).toEqual(second.json());
+    },
+  );
+
   it('a failure on our side (5xx) lets the key go: a retry runs again', async () => {
     const key = randomUUID();
     const payload = { name: 'Corredor tras un fallo' };

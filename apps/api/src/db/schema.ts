@@ -26,6 +26,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -376,7 +377,10 @@ export const property_photos = pgTable(
     ...storedPhotoColumns(),
   },
   (t) => [
-    index('property_photos_property_idx').on(t.property_id, t.position),
+    // One photo per place: the order is the position. Deferred to the commit in the migration
+    // (drizzle-kit cannot say so), since an edit moves photos one at a time and two may briefly
+    // share a place (ADR 060).
+    unique('property_photos_position_key').on(t.property_id, t.position),
     index('property_photos_hash_idx').on(t.content_hash).where(sql`${t.content_hash} is not null`),
   ],
 );

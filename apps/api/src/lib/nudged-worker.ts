@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 /*
  * A background worker of one process that a write wakes at once, polling as a fallback for other
  * processes' writes: the saved searches' matching (ADR 053) and the fold of the properties' deltas
@@ -56,6 +58,10 @@ export function createNudgedWorker({ pass, pollMs, onError }: NudgedWorkerOption
       });
     return running;
   }
+  // A nudge comes from a request: its runs must not inherit that request's context, where a keyed
+  // write's statements join its transaction (ADR 060). They run in the context of the worker's
+  // creation, as its polls do.
+  const runApart = AsyncResource.bind(() => void run());
 
   return {
     start() {
@@ -64,7 +70,7 @@ export function createNudgedWorker({ pass, pollMs, onError }: NudgedWorkerOption
       timer.unref();
     },
     nudge() {
-      if (!stopped) void run();
+      if (!stopped) runApart();
     },
     async drain() {
       let total = 0;

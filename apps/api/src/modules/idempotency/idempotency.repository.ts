@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
+import { requestTransactions } from '../../db/request-transaction.js';
 import { idempotency_keys as keys } from '../../db/schema.js';
-import {
-  ABANDONED_AFTER_MS,
-  type Claim,
-  type ClaimResult,
-  type IdempotencyStore,
-  KEY_LIFETIME_MS,
-  type StoredResponse,
+import type {
+  Claim,
+  ClaimResult,
+  IdempotencyStore,
+  StoredResponse,
+  WriteEnding,
 } from '../../plugins/app/idempotency.js';
+import { KEY_LIFETIME_MS } from '../../plugins/app/idempotency.js';
 
 /*
- * The idempotency keys' rows (ADR 043). Every call is one short statement of its own, never a
- * transaction held open around a handler: claiming and finishing do not keep a connection while
- * the handler waits on the database, the storage or a listing's page.
+ * The idempotency keys' rows (ADR 043). Claiming is one short statement of its own, never a
+ * transaction held open around a handler: it keeps no connection while the handler waits on the
+ * storage or a listing's page. The answer is stored in the transaction of the handler's writes,
+ * which commits with it (ADR 060): a process that dies after the commit has stored its answer too.
  */
+
+/** PostgreSQL's in_failed_sql_transaction: a statement of the transaction failed before. */
+const FAILED_TRANSACTION = '25P02';
 
 type Row = {
   route: string;
@@ -26,7 +31,12 @@ type Row = {
   claimed_at: Date | string;
 };
 
-export function createIdempotencyStore(db: Database): IdempotencyStore {
+export function createIdempotencyStore(
+  db: Database,
+  { claimTimeoutMs }: { claimTimeoutMs: number },
+): IdempotencyStore {
+  const transactions = requestTransactions(db);
+
   /**
    * Claims `key` for `subject`'s request, or says why not. One conditional upsert claims a key
    * nobody holds, one expired, or one whose claim was abandoned; two requests racing for it are
@@ -53,7 +63,7 @@ export function createIdempotencyStore(db: Database): IdempotencyStore {
           status = null, headers = null, body = null
         where ${keys.expires_at} <= ${at}::timestamptz
            or (${keys.status} is null
-               and ${keys.claimed_at} <= ${new Date(now.getTime() - ABANDONED_AFTER_MS).toISOString()}::timestamptz)
+               and ${keys.claimed_at} <= ${new Date(now.getTime() - claimTimeoutMs).toISOString()}::timestamptz)
         returning claim`,
       );
       if (claimed.length) return { kind: 'claimed', claim: { subject, key, claim: token } };
@@ -73,13 +83,68 @@ export function createIdempotencyStore(db: Database): IdempotencyStore {
     throw new Error(`idempotency key ${key} kept vanishing while being claimed`);
   }
 
-  /** Stores the answer of a claimed request: from now on the key replays it. */
-  async function finish({ subject, key, claim }: Claim, response: StoredResponse) {
-    await db.execute(sql`
+  /**
+   * Stores the answer of a claimed request: from now on the key replays it. False when the claim
+   * is no longer this request's (taken as abandoned, and claimed again by a retry).
+   */
+  async function storeAnswer(
+    on: Database,
+    { subject, key, claim }: Claim,
+    response: StoredResponse,
+  ): Promise<boolean> {
+    const stored = await queryRows<{ key: string }>(
+      on,
+      sql`
       update ${keys}
       set status = ${response.status}, headers = ${JSON.stringify(response.headers)}::jsonb,
           body = ${response.body}
-      where subject = ${subject} and key = ${key} and claim = ${claim}`);
+      where subject = ${subject} and key = ${key} and claim = ${claim}
+      returning key`,
+    );
+    return stored.length > 0;
+  }
+
+  async function finish(claim: Claim, response: StoredResponse) {
+    await storeAnswer(db, claim, response);
+  }
+
+  /** Thrown in the handler's transaction to undo it: the claim went to a retry meanwhile. */
+  class ClaimLost extends Error {}
+
+  /**
+   * The handler of a claimed request runs in `run`: its writes wait for `end`, which stores the
+   * answer with them and commits both, or undoes them.
+   */
+  function write(claim: Claim) {
+    const writes = transactions.begin();
+    return {
+      run: writes.run,
+      async end(ending: WriteEnding) {
+        if (ending === 'undo') {
+          await writes.end({ kind: 'rollback' });
+          return 'unwritten' as const;
+        }
+        if (ending === 'keep') {
+          const kept = await writes.end({ kind: 'commit', last: async () => {} });
+          return kept === 'committed' ? ('committed' as const) : ('unwritten' as const);
+        }
+        try {
+          const ended = await writes.end({
+            kind: 'commit',
+            last: async (tx) => {
+              if (!(await storeAnswer(tx, claim, ending))) throw new ClaimLost();
+            },
+          });
+          return ended === 'committed' ? ('committed' as const) : ('unwritten' as const);
+        } catch (err) {
+          if (err instanceof ClaimLost) return 'claim lost' as const;
+          // The handler met a failed statement and still answered below 500: its transaction
+          // could only roll back, so nothing of it was written.
+          if ((err as { code?: unknown }).code === FAILED_TRANSACTION) return 'unwritten' as const;
+          throw err;
+        }
+      },
+    };
   }
 
   /** Lets a key go (its request failed on our side): the next request with it runs afresh. */
@@ -113,5 +178,5 @@ export function createIdempotencyStore(db: Database): IdempotencyStore {
     }
   }
 
-  return { claim, finish, release, collectExpired };
+  return { claimTimeoutMs, claim, write, finish, release, collectExpired };
 }

@@ -1,9 +1,14 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { apart } from '../../db/request-transaction.js';
 import { uploads } from '../../db/schema.js';
 
+/**
+ * Committed at once, even in a keyed write's transaction (ADR 060): an upload's row comes before
+ * its file, so a file is never stored that the upload collection does not know of (ADR 006).
+ */
 export const insertUploads = async (db: Database, rows: (typeof uploads.$inferInsert)[]) => {
-  if (rows.length) await db.insert(uploads).values(rows);
+  if (rows.length) await apart(() => db.insert(uploads).values(rows).execute());
 };
 
 /** The uploads among `keys` issued to `userId` and not attached yet. */

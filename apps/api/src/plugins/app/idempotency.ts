@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { ErrorEnvelopeSchema, IdempotencyKeySchema } from '@bec/contracts';
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  ErrorEnvelopeSchema,
+  IdempotencyKeySchema,
+} from '@bec/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -7,18 +12,13 @@ import { AppError } from '../../lib/app-error.js';
 
 /*
  * Exactly once for writes (ADR 043): a POST, PUT, PATCH or DELETE that carries `Idempotency-Key`
- * claims the key (per user) before its handler runs and stores its answer after; the same request
- * again answers that stored answer and runs nothing. Requests without the header are untouched.
+ * claims the key (per user) before its handler runs and stores its answer after, in the
+ * transaction of the handler's writes, which commits with it (ADR 060); the same request again
+ * answers that stored answer and runs nothing. Requests without the header are untouched.
  */
 
 /** How long a key answers its first response. */
 export const KEY_LIFETIME_MS = 24 * 60 * 60_000;
-/**
- * A claim still in progress after this long is taken as abandoned (its process died, or its
- * answer could not be stored) and may be claimed again: no key is blocked for a day by a crash.
- */
-export const ABANDONED_AFTER_MS = 60_000;
-
 /** A key held by one request while its handler runs: only this claim may finish or release it. */
 export type Claim = { subject: string; key: string; claim: string };
 
@@ -31,12 +31,38 @@ export type ClaimResult =
   | { kind: 'in_progress'; claimedAt: Date }
   | { kind: 'reused' };
 
+/**
+ * How a claimed write ends: its answer stored with its writes, which then commit; its writes
+ * undone (a failure on our side); or kept without an answer (one that is not text).
+ */
+export type WriteEnding = StoredResponse | 'undo' | 'keep';
+
+/**
+ * 'committed': the writes and the answer (if any) are in; 'unwritten': the handler wrote nothing,
+ * or all of it was undone; 'claim lost': a retry claimed the key meanwhile, the writes undone.
+ */
+export type WriteOutcome = 'committed' | 'unwritten' | 'claim lost';
+
+/** A claimed request's handler, whose writes wait for its answer. */
+export type ClaimedWrite = {
+  run: <T>(handler: () => T) => T;
+  end: (ending: WriteEnding) => Promise<WriteOutcome>;
+};
+
 /** The rows behind the keys (modules/idempotency/idempotency.repository.ts). */
 export type IdempotencyStore = {
+  /**
+   * A claim still in progress after this long is taken as abandoned (its process died before its
+   * writes committed) and may be claimed again: no key is blocked for a day by a crash.
+   */
+  claimTimeoutMs: number;
   claim: (
     request: { subject: string; key: string; route: string; hash: string },
     now?: Date,
   ) => Promise<ClaimResult>;
+  /** The transaction the handler's writes and its answer share (ADR 060). */
+  write: (claim: Claim) => ClaimedWrite;
+  /** Stores the answer of a request that wrote nothing. */
   finish: (claim: Claim, response: StoredResponse) => Promise<void>;
   release: (claim: Claim) => Promise<void>;
   /** Deletes the keys expired at `now`; answers how many. */
@@ -56,6 +82,8 @@ declare module 'fastify' {
     idempotencyHash: string | null;
     /** The key this request holds while its handler runs. */
     idempotencyClaim: Claim | null;
+    /** Its handler's writes, ended with its answer. */
+    idempotencyWrite: ClaimedWrite | null;
   }
 }
 
@@ -104,6 +132,7 @@ async function idempotency(
 ) {
   app.decorateRequest('idempotencyHash', null);
   app.decorateRequest('idempotencyClaim', null);
+  app.decorateRequest('idempotencyWrite', null);
   app.addHook('onRoute', documentHeader);
 
   // Before validation: the body as sent (zod's output may hold what JSON cannot), params and query
@@ -119,17 +148,18 @@ async function idempotency(
       .digest('hex');
   });
 
-  // After authentication and validation: a refused request claims nothing.
-  app.addHook('preHandler', async (request, reply) => {
+  /** Claims the request's key; answers true when its handler is to run in `idempotencyWrite`. */
+  async function claim(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const key = request.headers[HEADER];
     const subject = request.identity?.subject;
     const hash = request.idempotencyHash;
-    if (typeof key !== 'string' || !subject || !hash) return;
+    if (typeof key !== 'string' || !subject || !hash) return false;
     const result = await store.claim({ subject, key, route: routeOf(request), hash }, now());
     switch (result.kind) {
       case 'claimed':
         request.idempotencyClaim = result.claim;
-        return;
+        request.idempotencyWrite = store.write(result.claim);
+        return true;
       case 'reused':
         throw new AppError(
           'IDEMPOTENCY_KEY_REUSED',
@@ -137,44 +167,118 @@ async function idempotency(
         );
       case 'in_progress': {
         const waited = now().getTime() - result.claimedAt.getTime();
-        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        throw new AppError(
-          'IDEMPOTENCY_IN_PROGRESS',
-          `A request with this Idempotency-Key is still being processed (for ${Math.max(0, Math.round(waited / 1000))} s; given up after ${ABANDONED_AFTER_MS / 1000} s): try again in a moment.`,
-        );
+        throw inProgress(reply, waited);
       }
       case 'replay':
-        return replay(reply, result.response);
+        replay(reply, result.response);
+        return false;
     }
+  }
+
+  /** 409 with Retry-After: the key's first request is still running (or was taken over). */
+  const inProgress = (reply: FastifyReply, waitedMs: number) => {
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return new AppError(
+      'IDEMPOTENCY_IN_PROGRESS',
+      `A request with this Idempotency-Key is still being processed (for ${Math.max(0, Math.round(waitedMs / 1000))} s; given up after ${store.claimTimeoutMs / 1000} s): try again in a moment.`,
+    );
+  };
+
+  // After authentication and validation: a refused request claims nothing. Callback style, so the
+  // handler (and later hooks) run inside the claimed write's scope, where its statements share
+  // one transaction with its answer (ADR 060).
+  app.addHook('preHandler', (request, reply, done) => {
+    claim(request, reply).then(
+      (claimed) => {
+        if (reply.sent) return;
+        const write = request.idempotencyWrite;
+        if (claimed && write) write.run(() => done());
+        else done();
+      },
+      (err: Error) => done(err),
+    );
   });
 
   // Every answer passes here, errors included: the claim's answer is stored, or the claim let go.
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim;
-    if (!claim) return payload;
+    const write = request.idempotencyWrite;
+    if (!claim || !write) return payload;
     request.idempotencyClaim = null;
-    try {
-      // A failure on our side (5xx) is no answer to keep: a retry runs the request again. A 4xx
-      // is the answer, and stays one (ADR 043).
-      if (reply.statusCode >= 500 || typeof payload !== 'string') {
-        if (typeof payload !== 'string' && reply.statusCode < 500)
-          request.log.warn('An idempotent write answered a body that is not text; not stored');
+    request.idempotencyWrite = null;
+    // A failure on our side (5xx) is no answer to keep: its writes are undone and a retry runs the
+    // request again. A 4xx is the answer, and stays one (ADR 043).
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      const failed = reply.statusCode >= 500;
+      if (!failed)
+        request.log.warn('An idempotent write answered a body that is not text; not stored');
+      try {
+        await write.end(failed ? 'undo' : 'keep');
         await store.release(claim);
-      } else {
-        const headers: Record<string, string> = {};
-        for (const name of KEPT_HEADERS) {
-          const value = reply.getHeader(name);
-          if (value !== undefined) headers[name] = String(value);
-        }
-        await store.finish(claim, { status: reply.statusCode, headers, body: payload });
+      } catch (err) {
+        // The claim stays in progress until it is taken as abandoned (claimTimeoutMs).
+        request.log.error({ err }, 'The claim of an idempotent write could not be let go');
       }
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const response = { status: reply.statusCode, headers, body: payload };
+    let outcome: WriteOutcome;
+    try {
+      outcome = await write.end(response);
     } catch (err) {
-      // The write is done and its answer goes out; the claim stays in progress until it is
-      // taken as abandoned (ABANDONED_AFTER_MS).
-      request.log.error({ err }, 'The answer of an idempotent write could not be stored');
+      // The commit failed, or its outcome is unknown (the connection lost during it): the answer
+      // is not this one. If it did commit, the stored answer replays to the retry; if not, the
+      // claim is taken as abandoned after claimTimeoutMs and the retry runs the write.
+      request.log.error(
+        { err },
+        'The writes and answer of an idempotent write could not be committed',
+      );
+      return errorAnswer(
+        reply.code(503),
+        'DATABASE_UNAVAILABLE',
+        'The database is unavailable right now; try again in a moment.',
+      );
+    }
+    if (outcome === 'claim lost') {
+      // A retry took the key over while this ran (past claimTimeoutMs): this run's writes are
+      // undone, and the retry's are the ones that count.
+      const error = inProgress(reply.code(409), store.claimTimeoutMs);
+      return errorAnswer(reply, error.code, error.message);
+    }
+    if (outcome === 'unwritten') {
+      // Nothing was written with it: the answer alone is stored. Lost, the retry runs again.
+      try {
+        await store.finish(claim, response);
+      } catch (err) {
+        request.log.error({ err }, 'The answer of an idempotent write could not be stored');
+      }
     }
     return payload;
   });
+
+  // A request that ended without sending (its connection gone before an answer) still ends its
+  // writes: undone, since nobody saw an answer to them.
+  app.addHook('onResponse', async (request) => {
+    const write = request.idempotencyWrite;
+    const claim = request.idempotencyClaim;
+    if (!write || !claim) return;
+    request.idempotencyWrite = null;
+    request.idempotencyClaim = null;
+    await write.end('undo').catch(() => undefined);
+    await store.release(claim).catch(() => undefined);
+  });
+}
+
+/** An error envelope in place of the answer, as the error handler writes it (ADR 004). */
+function errorAnswer(reply: FastifyReply, code: ErrorCode, message: string) {
+  reply.type('application/json; charset=utf-8');
+  const envelope: ErrorEnvelope = { status: 'error', message, data: null, error: { code } };
+  return JSON.stringify(envelope);
 }
 
 function replay(
@@ -183,7 +287,7 @@ function replay(
 ) {
   reply.code(response.status).headers(response.headers).header('idempotent-replayed', 'true');
   // A string with a JSON content type goes out as it is, never serialized again.
-  return reply.send(response.body);
+  reply.send(response.body);
 }
 
 export default fp(idempotency, { name: 'idempotency', dependencies: ['auth', 'error-handler'] });
