@@ -19,6 +19,8 @@ const entryPoints = {
   'seed-demo': path.join(here, 'src/cli/seed-demo.ts'),
   backup: path.join(here, 'src/cli/backup.ts'),
   restore: path.join(here, 'src/cli/restore.ts'),
+  // The listing reader's worker thread, loaded by its pool from beside the server (ADR 058).
+  'listing-reader.worker': path.join(here, 'src/modules/listing-import/listing-reader.worker.ts'),
 };
 
 /** Packages that load files beside their own code (WASM, native addons, static assets, views). */
@@ -27,6 +29,8 @@ const INSTALLED = [
   '@fastify/swagger-ui',
   'heic-decode',
   'oidc-provider',
+  // Its threads start from its own worker.js, found beside its code.
+  'piscina',
   'sharp',
   // pg's optional native driver, never installed.
   'pg-native',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
@@ -42,6 +43,7 @@ import { createHistoryService } from './modules/history/history.service.js';
 import { createIdempotencyStore } from './modules/idempotency/idempotency.repository.js';
 import { listingImportRoutes } from './modules/listing-import/listing-import.routes.js';
 import { createListingImportService } from './modules/listing-import/listing-import.service.js';
+import { createListingReader } from './modules/listing-import/listing-reader.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { createMarketService } from './modules/market/market.service.js';
 import {
@@ -162,6 +164,13 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // One core is left to the event loop, which then never waits on a reading (ADR 058).
+  const listingReader = createListingReader({
+    timeoutMs: config.listingImport.readTimeoutMs,
+    threads: Math.max(1, availableParallelism() - 1),
+  });
+  app.addHook('onClose', () => listingReader.close());
 
   if (config.listingImport.allowHosts.length) {
     app.log.warn(
@@ -378,6 +387,7 @@ export async function buildApp(options: BuildAppOptions) {
         listingImport: createListingImportService({
           reference,
           photos,
+          reader: listingReader,
           photoMaxBytes: config.photos.maxBytes,
           allowHosts: config.listingImport.allowHosts,
           resolve: options.resolveHost,

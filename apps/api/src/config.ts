@@ -51,6 +51,12 @@ const DEFAULT_UF_REFRESH_MINUTES = 60;
 const DEFAULT_UF_SOURCE_TIMEOUT = 10;
 
 /**
+ * Seconds one listing's text or page may take to read in the reader's threads (ADR 058): a text
+ * reads in milliseconds, a large page in a thread just started in well under a second.
+ */
+const DEFAULT_IMPORT_READ_TIMEOUT = 2;
+
+/**
  * Requests per minute (sustained) and at once (burst), per signed-in account and per client
  * address, in each process: seven times or more what the browser journeys sent at their
  * busiest, far below a flood (ADR 028 has the figures).
@@ -306,6 +312,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_ADDRESS_BURST: burst(DEFAULT_RATE_LIMITS.address.burst),
   TRUST_PROXY: trustProxy,
   IMPORT_ALLOW_HOSTS: hostList,
+  IMPORT_READ_TIMEOUT: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.001, { error: 'must be between 0.001 and 60 seconds' })
+    .max(60, { error: 'must be between 0.001 and 60 seconds' })
+    .default(DEFAULT_IMPORT_READ_TIMEOUT),
   SMTP_URL: z.preprocess(
     blankIsUnset,
     z
@@ -441,6 +452,8 @@ export type Config = {
      * only; refused in production, logged as a warning at start when set).
      */
     allowHosts: string[];
+    /** IMPORT_READ_TIMEOUT: the time one reading may run in the reader's threads (ADR 058). */
+    readTimeoutMs: number;
   };
 };
 
@@ -550,7 +563,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     },
     trustProxy: env.TRUST_PROXY,
-    listingImport: { allowHosts: env.IMPORT_ALLOW_HOSTS },
+    listingImport: {
+      allowHosts: env.IMPORT_ALLOW_HOSTS,
+      readTimeoutMs: Math.round(env.IMPORT_READ_TIMEOUT * 1000),
+    },
     mail: env.SMTP_URL
       ? {
           smtpUrl: env.SMTP_URL,

@@ -32,8 +32,8 @@ type SetupOptions = {
   webRoot?: string;
   /** The link import's resolver, instead of the system's: names that resolve where a test says. */
   resolveHost?: Resolver;
-  /** More of buildApp's options (the alert mail's: its transport, its jobs off). */
-  build?: Pick<BuildAppOptions, 'mailTransport' | 'mailJobs'>;
+  /** More of buildApp's options (the alert mail's: its transport, its jobs off; a logger). */
+  build?: Pick<BuildAppOptions, 'mailTransport' | 'mailJobs' | 'logger'>;
 };
 
 /**

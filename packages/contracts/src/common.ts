@@ -32,6 +32,10 @@ export const ErrorCodeSchema = z.enum([
   'IDENTITY_PROVIDER_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
   'STORAGE_UNAVAILABLE',
+  /** Input that cannot be read within its time (a listing's text or page, ADR 058): 422. */
+  'INPUT_TOO_COMPLEX',
+  /** Too much of one kind of work waiting already (listings being read, ADR 058): 503. */
+  'BUSY',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -45,16 +49,16 @@ export const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x20-\x7E]{1,255}$/, { error: rule('printable_ascii', { max: IDEMPOTENCY_KEY_MAX }) });
 
-export const ErrorEnvelopeSchema = z.object({
-  status: z.literal('error'),
-  message: z.string(),
-  data: z.null(),
 /**
  * An error answer carries at most this many issues (ADR 059): a request with thousands of problems
  * costs its sender a small answer, and no other user the time to word them all.
  */
 export const MAX_ERROR_ISSUES = 20;
 
+export const ErrorEnvelopeSchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  data: z.null(),
   error: z.object({
     code: ErrorCodeSchema,
     fieldErrors: FieldErrorsSchema.optional(),
@@ -175,10 +179,6 @@ export const CursorSchema = z
   .min(1, { error: rule('invalid_cursor') })
   .max(512, { error: rule('invalid_cursor') });
 
-/** One keyset page of a list ordered by id: the items and where the next page starts. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), next_cursor: CursorSchema.nullable() });
-
 /**
  * An object whose keys the sender chooses (a saved search's filters), refused with one issue when
  * it holds more than `max` keys, before any key or value is checked: zod checks a record key by
@@ -199,6 +199,10 @@ export const maxKeys = <T extends z.ZodType>(max: number, schema: T) =>
       return raw;
     }, schema)
     .meta({ maxProperties: max });
+
+/** One keyset page of a list ordered by id: the items and where the next page starts. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), next_cursor: CursorSchema.nullable() });
 
 export const ListQuerySchema = z.object({
   limit: digitsText(500).default(100),

@@ -45,6 +45,8 @@ export const RULES = {
   page_timeout: [],
   /** A link import's page out of reach: no such name, refused, an HTTP error, too many redirects. */
   page_unreachable: [],
+  /** A listing's text or page that could not be read within its time (ADR 058). */
+  too_complex: [],
   /** An import takes a text or a link: one of them, not both. */
   text_or_url: [],
   true_or_false: [],
@@ -105,13 +107,13 @@ export const RULES = {
   unknown_filter: ['key'],
   /** A saved search's filters that are not an object of texts (the list's query parameters). */
   filter_parameters: [],
-} as const satisfies Record<string, readonly string[]>;
-
   /**
    * An object of keys the sender chooses with more keys than it may hold, refused before any key
    * is checked (ADR 059): one issue, not one per key.
    */
   too_many_keys: ['max'],
+} as const satisfies Record<string, readonly string[]>;
+
 export type RuleCode = keyof typeof RULES;
 export const RULE_CODES = Object.keys(RULES) as RuleCode[];
 export const RuleCodeSchema = z.enum(RULE_CODES as [RuleCode, ...RuleCode[]]);

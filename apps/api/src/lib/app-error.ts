@@ -59,6 +59,7 @@ export function statusOf(code: ErrorCode): number {
     case 'UNSUPPORTED_MEDIA_TYPE':
       return 415;
     case 'IDEMPOTENCY_KEY_REUSED':
+    case 'INPUT_TOO_COMPLEX':
       return 422;
     case 'RATE_LIMITED':
       return 429;
@@ -67,6 +68,7 @@ export function statusOf(code: ErrorCode): number {
     case 'IDENTITY_PROVIDER_UNAVAILABLE':
     case 'DATABASE_UNAVAILABLE':
     case 'STORAGE_UNAVAILABLE':
+    case 'BUSY':
       return 503;
     default:
       return assertUnreachable(code);

@@ -23,7 +23,7 @@ export const listingImportRoutes: FastifyPluginAsyncZod<{
         summary:
           "Read a listing from its text or its link into a proposal of the add form's fields, each with the words it came from; saves nothing",
         body: ImportListingBodySchema,
-        response: responses(200, ImportedListingSchema, [400, ...AUTH_ERRORS]),
+        response: responses(200, ImportedListingSchema, [400, 422, ...AUTH_ERRORS]),
       },
       onRequest: editor,
     },

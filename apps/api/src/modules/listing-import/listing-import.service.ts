@@ -1,21 +1,24 @@
 import { type ImportedListing, type ImportedPhotos, type Issue, issue } from '@bec/contracts';
-import { validationError } from '../../lib/app-error.js';
+import { AppError, validationError } from '../../lib/app-error.js';
 import { PageFetchError, type Resolver, safeFetch } from '../../lib/safe-fetch.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { decodeHtml } from './listing-page.js';
-import { proposeFromPage, proposeFromText } from './listing-proposal.js';
+import { ListingReadError, type ListingReader } from './listing-reader.js';
+import type { ListingReadInput } from './listing-reader.worker.js';
 import type { ListingReference } from './listing-text.js';
 
 /**
  * Importing a listing (issue 32; docs/decisions/039-importing-a-listing.md): a pasted text read
  * by the text reader, or a link fetched safely and read from its page, both as a proposal of the
- * add form's fields with the words each came from. Nothing is saved.
+ * add form's fields with the words each came from. Nothing is saved. Both are read in the
+ * reader's threads, on a deadline (docs/decisions/058-untrusted-text-off-the-event-loop.md).
  */
 
 type ListingImportOptions = {
   reference: ReferenceService;
   photos: PhotosService;
+  reader: ListingReader;
   /** The photo size limit (PHOTO_MAX_MB), for the photos fetched as for those uploaded. */
   photoMaxBytes: number;
   /** IMPORT_ALLOW_HOSTS: names fetched at any address (tests only; ADR 037). */
@@ -33,6 +36,7 @@ const PHOTO_FETCHES_AT_ONCE = 4;
 export function createListingImportService({
   reference,
   photos,
+  reader,
   photoMaxBytes,
   allowHosts,
   resolve,
@@ -48,8 +52,24 @@ export function createListingImportService({
     };
   };
 
-  const fromText = async (text: string): Promise<ImportedListing> =>
-    proposeFromText(text, await referenceData());
+  /** A reading in the reader's threads; past its time a 422 naming `field`, or a 503 if busy. */
+  const readOff = async (
+    input: ListingReadInput,
+    field: 'text' | 'url',
+    signal?: AbortSignal,
+  ): Promise<ImportedListing> => {
+    try {
+      return await reader.read(input, signal);
+    } catch (err) {
+      if (!(err instanceof ListingReadError)) throw err;
+      if (err.reason === 'busy')
+        throw new AppError('BUSY', `${err.message}; try again in a moment.`);
+      throw new AppError('INPUT_TOO_COMPLEX', err.message, [issue(field, 'too_complex')]);
+    }
+  };
+
+  const fromText = async (text: string, signal?: AbortSignal): Promise<ImportedListing> =>
+    readOff({ kind: 'text', text, reference: await referenceData() }, 'text', signal);
 
   const fromUrl = async (
     url: string,
@@ -57,7 +77,7 @@ export function createListingImportService({
     signal?: AbortSignal,
   ): Promise<ImportedListing> => {
     // Read before the fetch, and released: no database connection waits on someone's page.
-    const data = await referenceData();
+    const reference = await referenceData();
     let html: string;
     let at: string;
     try {
@@ -70,7 +90,7 @@ export function createListingImportService({
       log.info({ url, code: err.code, reason: err.message }, 'listing page not fetched');
       throw validationError([issue('url', err.code)], 'The listing page could not be read');
     }
-    return proposeFromPage(html, at, data);
+    return readOff({ kind: 'page', html, url: at, reference }, 'url', signal);
   };
 
   const megabytes = Math.round(photoMaxBytes / 1024 / 1024);
@@ -167,7 +187,8 @@ export function createListingImportService({
       body: { text?: string | undefined; url?: string | undefined },
       log: FetchLog,
       signal?: AbortSignal,
-    ) => (body.url !== undefined ? fromUrl(body.url, log, signal) : fromText(body.text ?? '')),
+    ) =>
+      body.url !== undefined ? fromUrl(body.url, log, signal) : fromText(body.text ?? '', signal),
     importPhotos,
     thumbnail,
   };

@@ -111,40 +111,75 @@ type Collected = {
   text: string[];
 };
 
-function collect(node: Node, into: Collected, hidden: boolean) {
-  if (node.nodeName === '#text' && 'value' in node) {
-    if (!hidden) into.text.push(node.value);
-    return;
+/** A step of the walk: a node to visit, or text to add once an element's children are done. */
+type Step = { node: Node; hidden: boolean } | { after: string };
+
+/**
+ * The page's parts in document order. The walk keeps its own stack: a page nested as deep as it
+ * likes never reaches the call stack's limit (ADR 058).
+ */
+function collect(root: Node, into: Collected) {
+  const stack: Step[] = [{ node: root, hidden: false }];
+  const pushChildren = (node: Node, hidden: boolean) => {
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) stack.push({ node: child, hidden });
+    }
+  };
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    if ('after' in step) {
+      into.text.push(step.after);
+      continue;
+    }
+    const { node, hidden } = step;
+    if (node.nodeName === '#text' && 'value' in node) {
+      if (!hidden) into.text.push(node.value);
+      continue;
+    }
+    if (!isElement(node)) {
+      pushChildren(node, hidden);
+      continue;
+    }
+    const tag = node.tagName;
+    if (tag === 'script') {
+      if (attr(node, 'type')?.trim().toLowerCase() === 'application/ld+json')
+        into.jsonLd.push(textOf(node));
+      continue;
+    }
+    if (tag === 'meta') {
+      const key = (attr(node, 'property') ?? attr(node, 'name') ?? '').trim().toLowerCase();
+      const content = attr(node, 'content')?.trim();
+      if (key && content) into.meta.set(key, [...(into.meta.get(key) ?? []), content]);
+      continue;
+    }
+    if (tag === 'title' && into.title === null) into.title = textOf(node);
+    const hides = hidden || HIDDEN.has(tag) || attr(node, 'hidden') !== null;
+    const block = BLOCKS.has(tag);
+    if (!hides && (block || tag === 'dt')) into.text.push('\n');
+    // What follows the children goes on the stack first, so it comes off after them.
+    if (!hides && (block || tag === 'dd')) stack.push({ after: '\n' });
+    if (!hides && LABELLED.has(tag)) stack.push({ after: CELL_END });
+    pushChildren(node, hides);
   }
-  if (!isElement(node)) {
-    for (const child of childrenOf(node)) collect(child, into, hidden);
-    return;
-  }
-  const tag = node.tagName;
-  if (tag === 'script') {
-    if (attr(node, 'type')?.trim().toLowerCase() === 'application/ld+json')
-      into.jsonLd.push(textOf(node));
-    return;
-  }
-  if (tag === 'meta') {
-    const key = (attr(node, 'property') ?? attr(node, 'name') ?? '').trim().toLowerCase();
-    const content = attr(node, 'content')?.trim();
-    if (key && content) into.meta.set(key, [...(into.meta.get(key) ?? []), content]);
-    return;
-  }
-  if (tag === 'title' && into.title === null) into.title = textOf(node);
-  const hides = hidden || HIDDEN.has(tag) || attr(node, 'hidden') !== null;
-  const block = BLOCKS.has(tag);
-  if (!hides && (block || tag === 'dt')) into.text.push('\n');
-  for (const child of childrenOf(node)) collect(child, into, hides);
-  if (!hides && LABELLED.has(tag)) into.text.push(CELL_END);
-  if (!hides && (block || tag === 'dd')) into.text.push('\n');
 }
 
-const textOf = (node: Node): string =>
-  childrenOf(node)
-    .map((child) => (child.nodeName === '#text' && 'value' in child ? child.value : textOf(child)))
-    .join('');
+/** An element's text, all of its descendants' in order, walked with a stack of its own. */
+function textOf(node: Node): string {
+  const parts: string[] = [];
+  const stack: Node[] = [...childrenOf(node)].reverse();
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (next.nodeName === '#text' && 'value' in next) parts.push(next.value);
+    else {
+      const children = childrenOf(next);
+      for (let i = children.length - 1; i >= 0; i--) {
+        const child = children[i];
+        if (child) stack.push(child);
+      }
+    }
+  }
+  return parts.join('');
+}
 
 const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -401,7 +436,7 @@ export function decodeHtml(body: Buffer, contentType: string): string {
 /** What a listing page says, from its HTML as fetched from `url`. */
 export function readListingPage(html: string, url: string): ListingPage {
   const collected: Collected = { jsonLd: [], meta: new Map(), title: null, text: [] };
-  collect(parse(html), collected, false);
+  collect(parse(html), collected);
   const reading: JsonLdReading = { candidates: new Candidates(), images: [], locality: new Set() };
   for (const block of collected.jsonLd)
     for (const data of parseJsonLd(block)) readNode(data, reading);

@@ -91,13 +91,17 @@ async function errorHandler(app: FastifyInstance) {
       const omitted = err.validation.length - kept.length;
       return reply.code(400).send(body(validationError(issues, undefined, omitted)));
     }
-    if (err instanceof ClientGoneError) {
+    // A client that hung up mid-body fails the body's read with ECONNRESET: its own doing, not
+    // the database's (ADR 058).
+    if (err instanceof ClientGoneError || request.raw.readableAborted) {
       // Nobody reads this answer; nginx's 499 says so in the access log.
       request.log.info('the client left before its answer');
       return reply.code(499).send();
     }
     if (err instanceof AppError) {
       const status = statusOf(err.code);
+      // Work of its kind is queued full: a second is the soonest worth trying again (ADR 058).
+      if (err.code === 'BUSY') reply.header('retry-after', '1');
       if (status >= 500) request.log.warn({ err }, err.message);
       return reply.code(status).send(body(err));
     }
