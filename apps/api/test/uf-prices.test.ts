@@ -193,9 +193,94 @@ describe('peso equivalents, sorts and filters', () => {
       'ufmove A',
       'ufmove B',
     ]);
-    // Bounds in UF convert with the UF in use: none, so nothing matches (and the answer says so).
-    const inUf = await list('q=ufmove&price_unit=UF&price_min=0');
-    expect(inUf).toMatchObject({ props: [], total: 0, uf: null });
+    expect((await list('q=ufmove&price_min=0')).peso_prices_not_compared).toBe(false);
+  });
+
+  it('compares UF prices by their amount with bounds in UF while no UF value is known, and says pesos cannot be', async () => {
+    // ADR 061: a UF listing's amount is in UF whatever the UF is worth; a peso one has no UF
+    // amount until a UF value is known, so it is left out, and the answer says so.
+    const from4000 = await list('q=ufmove&price_unit=UF&price_min=4000');
+    expect(from4000).toMatchObject({ total: 1, uf: null, peso_prices_not_compared: true });
+    expect(names(from4000.props)).toEqual(['ufmove U2']);
+    expect(names((await list('q=ufmove&price_unit=UF&price_max=3000')).props)).toEqual([
+      'ufmove U1',
+    ]);
+    expect(
+      names((await list('q=ufmove&price_unit=UF&price_min=3000&price_max=3000')).props),
+    ).toEqual(['ufmove U1']);
+    expect(names((await list('q=ufmove&price_unit=UF&price_min=3000.01')).props)).toEqual([
+      'ufmove U2',
+    ]);
+    // Page by page, in every price sort, the same two.
+    for (const sort of ['price_asc', 'price_desc', 'newest'])
+      expect(names(await walk(`q=ufmove&price_unit=UF&price_min=0&sort=${sort}`)).sort()).toEqual([
+        'ufmove U1',
+        'ufmove U2',
+      ]);
+    // A UF unit with no bound is no price filter: every listing, nothing to say.
+    const noBound = await list('q=ufmove&price_unit=UF');
+    expect(noBound).toMatchObject({ total: 4, peso_prices_not_compared: false });
+  });
+
+  it('compares them the same way in the export, the Data section and saved searches (ADR 053)', async () => {
+    const query = 'q=ufmove&price_unit=UF&price_min=4000';
+    const csv = await t.inject('viewer', {
+      method: 'GET',
+      url: `/api/properties/export.csv?${query}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const exported = csv.body
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(';')[1]);
+    expect(exported).toEqual(['ufmove U2']);
+
+    const stats = await t.inject('viewer', { method: 'GET', url: `/api/market/stats?${query}` });
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json().data.all.count).toBe(1);
+    const map = await t.inject('viewer', {
+      method: 'GET',
+      url: `/api/market/map?${query}&west=-80&south=-60&east=-60&north=-15&zoom=4`,
+    });
+    expect(map.statusCode, map.body).toBe(200);
+    expect(map.json().data).toMatchObject({ located: 1, without_location: 0 });
+
+    // A saved search in UF: a new UF listing above the bound alerts, a peso one cannot.
+    const saved = await t.inject('viewer', {
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: {
+        name: 'ufmove desde 4000 UF',
+        scope: 'personal',
+        filters: { q: 'ufmove', price_unit: 'UF', price_min: '4000' },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const searchId = saved.json().data.id as number;
+    const u3 = await addOk({ name: 'ufmove U3', price: 6000, price_unit: 'UF' });
+    await addOk({ name: 'ufmove C', price: 900_000_000 });
+    await t.app.matchSavedSearches();
+    const alerts = await t.inject('viewer', { method: 'GET', url: '/api/alerts?limit=100' });
+    expect(
+      alerts
+        .json()
+        .data.items.filter((a: { saved_search_id: number }) => a.saved_search_id === searchId)
+        .map((a: { property_id: number }) => a.property_id),
+    ).toEqual([u3]);
+    const searches = await t.inject('viewer', { method: 'GET', url: '/api/saved-searches' });
+    expect(searches.json().data.find((s: { id: number }) => s.id === searchId)?.new_count).toBe(1);
+    // Gone again, so the sorts below see the four they expect.
+    for (const name of ['ufmove U3', 'ufmove C']) {
+      const [card] = (await list(`q=${encodeURIComponent(name)}`)).props.filter(
+        (c) => c.name === name,
+      );
+      const removed = await t.inject('editor', {
+        method: 'DELETE',
+        url: `/api/properties/${card?.id}`,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
   });
 
   it('re-prices when a UF value for today arrives, and a UF price moves among peso prices', async () => {
@@ -235,6 +320,10 @@ describe('peso equivalents, sorts and filters', () => {
     expect(
       names((await list('q=ufmove&price_unit=UF&price_max=3000&sort=price_asc')).props),
     ).toEqual(['ufmove A', 'ufmove U1']);
+    // With a UF value, every price compares: nothing left out, nothing to say.
+    expect((await list('q=ufmove&price_unit=UF&price_max=3000')).peso_prices_not_compared).toBe(
+      false,
+    );
 
     // A higher UF for today: 5000 UF is now 199,500,000 pesos, above B's 199,000,000.
     await ufArrives(39_900);

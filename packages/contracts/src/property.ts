@@ -563,6 +563,12 @@ export const PropertyListSchema = z.object({
   total_kind: TotalKindSchema,
   /** The UF value the pesos and UF figures were converted with; null while none is known. */
   uf: UfValueSchema.nullable(),
+  /**
+   * True when a price filter in UF met no UF value: listings priced in UF were compared by their
+   * amount in UF, and those priced in pesos, which cannot be compared until a UF value is known,
+   * are left out (ADR 061). The API always sends it; a server written before it did not.
+   */
+  peso_prices_not_compared: z.boolean().optional(),
 });
 export type PropertyList = z.infer<typeof PropertyListSchema>;
 

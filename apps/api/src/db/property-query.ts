@@ -56,18 +56,17 @@ export const searchRank = (q: unknown) =>
 /**
  * The filters as SQL sees them. Price bounds are in pesos: the service converts bounds given in
  * UF first (with the UF the stored prices use), so the planner sees plain numbers, as for pesos.
+ * While no UF value is known, bounds in UF stay in UF (`uf_amount_min`, `uf_amount_max`) and
+ * compare only the prices entered in UF, by their amount (ADR 061).
  */
-export type PesoFilters = Omit<PropertyFilters, 'price_unit'>;
+export type PesoFilters = Omit<PropertyFilters, 'price_unit'> & {
+  uf_amount_min?: number | undefined;
+  uf_amount_max?: number | undefined;
+};
 export type FilterKey = keyof PesoFilters;
 
-/**
- * The filters with their price bounds in pesos; null when they are in UF and no UF value is
- * known, so that no price can match them.
- */
-export async function pesoFilters(
-  db: Database,
-  filters: PropertyFilters,
-): Promise<PesoFilters | null> {
+/** The filters with their price bounds in pesos, or in UF amounts while no UF value is known. */
+export async function pesoFilters(db: Database, filters: PropertyFilters): Promise<PesoFilters> {
   return pesoFiltersAt(filters, usesUf(filters) ? await appliedUfValue(db) : null);
 }
 
@@ -82,14 +81,25 @@ export const usesUf = (f: PropertyFilters) =>
 export function pesoFiltersAt(
   { price_unit, ...filters }: PropertyFilters,
   value: number | null,
-): PesoFilters | null {
+): PesoFilters {
   if (price_unit !== 'UF' || (filters.price_min === undefined && filters.price_max === undefined))
     return filters;
-  if (value === null) return null;
+  if (value === null) {
+    // No peso price of a UF listing exists to compare, but its amount in UF does (ADR 061).
+    const { price_min, price_max, ...rest } = filters;
+    return { ...rest, uf_amount_min: price_min, uf_amount_max: price_max };
+  }
   const pesos = (bound: number | undefined) =>
     bound === undefined ? undefined : ufToPesos(bound, value);
   return { ...filters, price_min: pesos(filters.price_min), price_max: pesos(filters.price_max) };
 }
+
+/**
+ * True when the filters compare prices in UF by their amount (no UF value known): listings priced
+ * in pesos cannot be compared with them, and are left out (ADR 061).
+ */
+export const comparesUfAmounts = (f: PesoFilters) =>
+  f.uf_amount_min !== undefined || f.uf_amount_max !== undefined;
 
 /** The UF value the stored peso prices were computed with (one row; null while none is known). */
 const appliedUf = sql`(select ${uf_pricing.value} from ${uf_pricing})`;
@@ -145,6 +155,12 @@ const filtersFor = (side: PriceSide): Record<FilterKey, (value: unknown) => SQL>
     located: (v) => sql`(${properties.map_y} is not null) = ${v}`,
     price_min: (v) => price.min(v),
     price_max: (v) => price.max(v),
+    // Only while no UF value is known (pesoFiltersAt): the amount of a price entered in UF. A
+    // peso price has no UF amount without the UF, so it never matches (ADR 061).
+    uf_amount_min: (v) =>
+      sql`${properties.price_unit} = 'UF' and ${properties.price_amount} >= ${v}`,
+    uf_amount_max: (v) =>
+      sql`${properties.price_unit} = 'UF' and ${properties.price_amount} <= ${v}`,
     land_min: (v) => sql`${properties.land_sqmts} >= ${v}`,
     land_max: (v) => sql`${properties.land_sqmts} <= ${v}`,
     building_min: (v) => sql`${properties.building_sqmts} >= ${v}`,

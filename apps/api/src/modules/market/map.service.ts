@@ -35,7 +35,6 @@ export function createMapService(db: Database) {
       without_location: 0,
     };
     const filters = await pesoFilters(db, given);
-    if (!filters) return answer;
     const cellFilters = repo.asCellFilters(filters);
     const counted = await totals(filters, cellFilters);
     answer.located = counted.located;

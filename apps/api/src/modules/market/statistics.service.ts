@@ -213,7 +213,6 @@ async function computeStats(db: Database, { group, ...given }: MarketStatsQuery)
     histogram: [],
     uf,
   };
-  if (!filters) return empty;
   const rows = await repo.groupStats(db, group, filters);
   const all = rows.find((r) => r.key === null);
   if (!all) return empty;

@@ -13,7 +13,7 @@ import {
   type UpdatePropertyPayload,
 } from '@bec/contracts';
 import type { Database } from '../../db/client.js';
-import { type PropertyFilters, pesoFilters } from '../../db/property-query.js';
+import { comparesUfAmounts, type PropertyFilters, pesoFilters } from '../../db/property-query.js';
 import { ufOf } from '../../db/uf-arithmetic.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import {
@@ -142,7 +142,6 @@ export function createPropertiesService(
     const { sort, limit, cursor: rawCursor, ...given } = query;
     const cursor = rawCursor ? decodePropertyCursor(rawCursor, sort) : null;
     const filters = await inPesos(given);
-    if (!filters) return { props: [], next_cursor: null, total: 0, total_kind: 'exact', uf: null };
     const counted = matchCounts.last(listRepo.filtersKey(filters));
     const known =
       counted && lastTotal !== undefined ? { matches: counted.total, total: lastTotal } : undefined;
@@ -171,6 +170,7 @@ export function createPropertiesService(
       next_cursor,
       ...count,
       uf: head ? ufOf(head) : null,
+      peso_prices_not_compared: comparesUfAmounts(filters),
     };
   }
 
@@ -406,7 +406,7 @@ export function createPropertiesService(
   async function exportCsv(given: PropertyFilters) {
     const filters = await inPesos(given);
     const fetchAfter = async (after: { created_at: Date; id: number } | null) =>
-      filters ? exportBatch(db, filters, after, 500) : [];
+      exportBatch(db, filters, after, 500);
     const first = await fetchAfter(null);
     return propertiesCsv(
       (async function* batches() {

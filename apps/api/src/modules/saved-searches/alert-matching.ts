@@ -74,7 +74,10 @@ type CachedSearch = {
   id: number;
   /** The grid's filters (null: they no longer parse, so nothing matches). */
   filters: PropertyFiltersQuery | null;
-  /** In pesos at the UF of `uf` (null: in UF with no UF known, so nothing matches). */
+  /**
+   * In pesos at the UF of `uf`, or in UF amounts while none is known (ADR 061); null when its
+   * filters no longer parse.
+   */
   peso: PesoFilters | null;
   /** Its predicate rendered once: the SQL text around its values, and the values. */
   predicate: repo.RenderedPredicate | null;

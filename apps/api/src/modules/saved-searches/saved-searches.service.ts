@@ -61,7 +61,6 @@ export function createSavedSearchesService(db: Database) {
     const filters = gridFilters(row.filters);
     if (!filters) return 0;
     const pesos = await pesoFilters(db, filters);
-    if (!pesos) return 0;
     return repo.countAddedSince(
       db,
       filterConditions(pesos),

@@ -101,10 +101,19 @@ function PropertyResults({ filters }: PropertyListProps) {
         ? t('properties.list.countEstimate', { total: formatApproximate(total) })
         : t('properties.list.count', { count: total, total: formatInteger(total) });
 
+  // A price filter in UF while no UF value is known compares only listings priced in UF, by
+  // their amount; those in pesos are left out, and the grid says so (ADR 061).
+  const pesosLeftOut = lastPage?.peso_prices_not_compared ? (
+    <Alert color="yellow" title={t('properties.list.pesosNotCompared.title')}>
+      {t('properties.list.pesosNotCompared.body')}
+    </Alert>
+  ) : null;
+
   if (cards.length === 0) {
     return (
       <Stack>
         {errorAlert}
+        {pesosLeftOut}
         <Text py="xl" ta="center" c="dimmed" size="lg">
           {t('properties.list.empty')}
         </Text>
@@ -115,6 +124,7 @@ function PropertyResults({ filters }: PropertyListProps) {
   return (
     <Stack gap="md">
       {!isFetchNextPageError && errorAlert}
+      {pesosLeftOut}
       <Text
         size="sm"
         c="dimmed"
