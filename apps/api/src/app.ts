@@ -346,7 +346,7 @@ export async function buildApp(options: BuildAppOptions) {
       app.log.warn({ err }, 'matching saved searches failed; it runs again shortly'),
     ...(alertMail ? { onAlerts: enqueueImmediate } : {}),
   });
-  /** A property write committed in this process (a keyed write's commits with its answer: ADR 060). */
+  /** A property write committed in this process (a keyed write's commits with its answer: ADR 062). */
   const onPropertyChange = () =>
     whenCommitted(() => {
       deltaFolder.nudge();

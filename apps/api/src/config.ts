@@ -40,7 +40,7 @@ const DEFAULT_S3_MAX_ATTEMPTS = 3;
  */
 const DEFAULT_UPLOAD_COLLECTION_SECONDS = 3600;
 /**
- * A keyed write's claim still in progress after this long is taken as abandoned (ADR 043, 060):
+ * A keyed write's claim still in progress after this long is taken as abandoned (ADR 043, 062):
  * its process died before its writes committed, so running the request again writes it once.
  */
 const DEFAULT_IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS = 60;

@@ -183,7 +183,7 @@ describe('Idempotency-Key on writes', () => {
     expect((await keyRows(key)).map((r) => r.subject).sort()).toEqual(['sub-admin', 'sub-editor']);
   });
 
-  // ADR 060: the write and its answer commit together. A trigger refuses to store this answer, as
+  // ADR 062: the write and its answer commit together. A trigger refuses to store this answer, as
   // a database lost between the write and its answer would: the write goes with it.
   it('an answer that cannot be stored takes its write with it; the retry writes once', async () => {
     const key = randomUUID();

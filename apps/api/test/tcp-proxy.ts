@@ -6,13 +6,15 @@ import net from 'node:net';
  * - `refuse`: closes every new connection at once, as a database that is down;
  * - `stall`: accepts and holds every byte, as a network that went silent; `forward` again
  *   delivers what was held.
- * `dropAll()` destroys every open connection, as a reset or a failover does.
+ * `dropAll()` destroys every open connection, as a reset or a failover does. `tap` sees what the
+ * app sends, each chunk once it is on its way to PostgreSQL, with the connection it came on.
  */
 export type ProxyMode = 'forward' | 'refuse' | 'stall';
 
 export async function startTcpProxy(target: { host: string; port: number }) {
   let mode: ProxyMode = 'forward';
   let onTraffic: (() => void) | null = null;
+  let tap: ((chunk: Buffer, connection: object) => void) | null = null;
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket; flush: () => void }>();
 
   const server = net.createServer((client) => {
@@ -29,6 +31,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     client.on('data', (chunk: Buffer) => {
       relay(upstream)(chunk);
       onTraffic?.();
+      tap?.(chunk, client);
     });
     upstream.on('data', relay(client));
     const pair = {
@@ -70,6 +73,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
           resolve();
         };
       });
+    },
+    /** Calls `listener` with every chunk the app sends (null: stops). */
+    tap(listener: ((chunk: Buffer, connection: object) => void) | null) {
+      tap = listener;
     },
     dropAll() {
       for (const { client, upstream } of pairs) {

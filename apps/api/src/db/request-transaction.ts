@@ -3,7 +3,7 @@ import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client.js';
 
 /*
- * One transaction for a request's writes and whatever is stored with its answer (ADR 060): a
+ * One transaction for a request's writes and whatever is stored with its answer (ADR 062): a
  * request run in a scope (`begin(...).run`) has, from its first write on, every statement on one
  * connection in one transaction, which commits only when the request ends (`end`). Services do
  * not change: their `db.transaction` becomes a savepoint of it, their single statements run in it.
@@ -55,7 +55,7 @@ const textOf = (query: unknown) =>
   typeof query === 'string' ? query : String((query as { text?: unknown } | null)?.text ?? '');
 
 /** A request's writes, one transaction ended by the request (see above). */
-export type RequestTransaction = {
+type RequestTransaction = {
   /** Runs `fn` (and everything it starts) in this scope. */
   run: <T>(fn: () => T) => T;
   /**
@@ -66,7 +66,7 @@ export type RequestTransaction = {
   end: (ending: Ending) => Promise<'committed' | 'rolled back' | 'nothing held'>;
 };
 
-export type RequestTransactions = { begin: () => RequestTransaction };
+type RequestTransactions = { begin: () => RequestTransaction };
 
 const installed = new WeakMap<object, RequestTransactions>();
 

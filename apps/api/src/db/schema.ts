@@ -379,7 +379,7 @@ export const property_photos = pgTable(
   (t) => [
     // One photo per place: the order is the position. Deferred to the commit in the migration
     // (drizzle-kit cannot say so), since an edit moves photos one at a time and two may briefly
-    // share a place (ADR 060).
+    // share a place.
     unique('property_photos_position_key').on(t.property_id, t.position),
     index('property_photos_hash_idx').on(t.content_hash).where(sql`${t.content_hash} is not null`),
   ],

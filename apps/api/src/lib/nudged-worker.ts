@@ -59,7 +59,7 @@ export function createNudgedWorker({ pass, pollMs, onError }: NudgedWorkerOption
     return running;
   }
   // A nudge comes from a request: its runs must not inherit that request's context, where a keyed
-  // write's statements join its transaction (ADR 060). They run in the context of the worker's
+  // write's statements join its transaction (ADR 062). They run in the context of the worker's
   // creation, as its polls do.
   const runApart = AsyncResource.bind(() => void run());
 

@@ -1,4 +1,4 @@
--- One photo per place in a property's order (ADR 060). Rows that share a place (none is expected:
+-- One photo per place in a property's order. Rows that share a place (none is expected:
 -- every write numbers a property's photos 0, 1, 2, …) are numbered again in their order (position,
 -- then id) before the constraint is added, so no database refuses the migration.
 UPDATE "property_photos" AS p SET "position" = r.n

@@ -16,7 +16,7 @@ import { KEY_LIFETIME_MS } from '../../plugins/app/idempotency.js';
  * The idempotency keys' rows (ADR 043). Claiming is one short statement of its own, never a
  * transaction held open around a handler: it keeps no connection while the handler waits on the
  * storage or a listing's page. The answer is stored in the transaction of the handler's writes,
- * which commits with it (ADR 060): a process that dies after the commit has stored its answer too.
+ * which commits with it (ADR 062): a process that dies after the commit has stored its answer too.
  */
 
 /** PostgreSQL's in_failed_sql_transaction: a statement of the transaction failed before. */

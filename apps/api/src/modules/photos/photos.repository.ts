@@ -4,7 +4,7 @@ import { apart } from '../../db/request-transaction.js';
 import { uploads } from '../../db/schema.js';
 
 /**
- * Committed at once, even in a keyed write's transaction (ADR 060): an upload's row comes before
+ * Committed at once, even in a keyed write's transaction (ADR 062): an upload's row comes before
  * its file, so a file is never stored that the upload collection does not know of (ADR 006).
  */
 export const insertUploads = async (db: Database, rows: (typeof uploads.$inferInsert)[]) => {

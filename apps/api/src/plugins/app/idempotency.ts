@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 /*
  * Exactly once for writes (ADR 043): a POST, PUT, PATCH or DELETE that carries `Idempotency-Key`
  * claims the key (per user) before its handler runs and stores its answer after, in the
- * transaction of the handler's writes, which commits with it (ADR 060); the same request again
+ * transaction of the handler's writes, which commits with it (ADR 062); the same request again
  * answers that stored answer and runs nothing. Requests without the header are untouched.
  */
 
@@ -41,10 +41,10 @@ export type WriteEnding = StoredResponse | 'undo' | 'keep';
  * 'committed': the writes and the answer (if any) are in; 'unwritten': the handler wrote nothing,
  * or all of it was undone; 'claim lost': a retry claimed the key meanwhile, the writes undone.
  */
-export type WriteOutcome = 'committed' | 'unwritten' | 'claim lost';
+type WriteOutcome = 'committed' | 'unwritten' | 'claim lost';
 
 /** A claimed request's handler, whose writes wait for its answer. */
-export type ClaimedWrite = {
+type ClaimedWrite = {
   run: <T>(handler: () => T) => T;
   end: (ending: WriteEnding) => Promise<WriteOutcome>;
 };
@@ -60,7 +60,7 @@ export type IdempotencyStore = {
     request: { subject: string; key: string; route: string; hash: string },
     now?: Date,
   ) => Promise<ClaimResult>;
-  /** The transaction the handler's writes and its answer share (ADR 060). */
+  /** The transaction the handler's writes and its answer share (ADR 062). */
   write: (claim: Claim) => ClaimedWrite;
   /** Stores the answer of a request that wrote nothing. */
   finish: (claim: Claim, response: StoredResponse) => Promise<void>;
@@ -186,7 +186,7 @@ async function idempotency(
 
   // After authentication and validation: a refused request claims nothing. Callback style, so the
   // handler (and later hooks) run inside the claimed write's scope, where its statements share
-  // one transaction with its answer (ADR 060).
+  // one transaction with its answer (ADR 062).
   app.addHook('preHandler', (request, reply, done) => {
     claim(request, reply).then(
       (claimed) => {
