@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupApp, uploadPng, validProperty } from './helpers.js';
 
@@ -128,6 +129,44 @@ describe('PUT /api/properties/:id', () => {
     // The removed photo's file is gone; the kept ones still load.
     expect((await t.app.inject({ method: 'GET', url: second.original_url })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: first.original_url })).statusCode).toBe(200);
+  });
+
+  it('swaps two photos under the unique place, keyed or not; two photos never share a place', async () => {
+    const before = await addWithPhotos(2);
+    const [first, second] = before.photo_urls;
+    if (!first || !second) throw new Error('two photos expected');
+    // Keyed: the edit runs in the request's one transaction, the check at its commit.
+    const swapped = await t.inject('editor', {
+      method: 'PUT',
+      url: `/api/properties/${before.id}`,
+      payload: {
+        ...validProperty({ name: 'Para editar' }),
+        updated_at: before.updated_at,
+        photos: [second.id, first.id],
+      },
+      headers: { 'idempotency-key': `swap-${before.id}` },
+    });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    const after = await detail(before.id);
+    expect(after.photo_urls.map((p) => p.id)).toEqual([second.id, first.id]);
+    const back = await edit(
+      before.id,
+      {
+        ...validProperty({ name: 'Para editar' }),
+        updated_at: after.updated_at,
+        photos: [first.id, second.id],
+      },
+      'editor',
+    );
+    expect(back.statusCode, back.body).toBe(200);
+    const refused = await t.db.db
+      .execute(sql`update property_photos set position = 0 where id = ${second.id}`)
+      .then(
+        () => null,
+        (err: { cause?: { code?: string; message?: string } }) => err.cause,
+      );
+    expect(refused?.code).toBe('23505');
+    expect(refused?.message).toContain('property_photos_position_key');
   });
 
   it('refuses photo ids of another property and uploads that are not the caller’s', async () => {
