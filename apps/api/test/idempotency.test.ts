@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { addBroker } from './broker-fixture.js';
-import { type Person, setupApp, validProperty } from './helpers.js';
+import { addProperty, type Person, setupApp, uploadPng, validProperty } from './helpers.js';
 
 // Exactly once for writes sent with an Idempotency-Key (ADR 043), on both databases.
 const t = setupApp();
@@ -235,6 +237,49 @@ describe('Idempotency-Key on writes', () => {
     const replayed = await send();
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json()).toEqual(retried.json());
+  });
+
+  // A delete's photo files go only once the rows' removal commits: a rollback keeps both.
+  it("a delete whose answer cannot be stored keeps the property's photo files too", async () => {
+    const photo = await uploadPng(t, 'borrada-a-medias');
+    const id = await addProperty(t, { name: 'Borrada a medias', photos: [photo] });
+    const file = path.join(t.config.dataDir, 'photos', photo);
+    expect(existsSync(file)).toBe(true);
+    await t.db.db.execute(sql`
+      create function refuse_delete_answer() returns trigger language plpgsql as $$
+      begin
+        if new.status is not null and new.route like 'DELETE %' then
+          raise exception 'answer refused';
+        end if;
+        return new;
+      end $$`);
+    await t.db.db.execute(sql`
+      create trigger refuse_delete_answer before update on idempotency_keys
+      for each row execute function refuse_delete_answer()`);
+    try {
+      const failed = await t.inject('editor', {
+        method: 'DELETE',
+        url: `/api/properties/${id}`,
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      expect(failed.statusCode, failed.body).toBe(503);
+    } finally {
+      await t.db.db.execute(sql`drop trigger refuse_delete_answer on idempotency_keys`);
+      await t.db.db.execute(sql`drop function refuse_delete_answer()`);
+    }
+    const kept = await t.inject('viewer', { method: 'GET', url: `/api/properties/${id}` });
+    expect(kept.statusCode).toBe(200);
+    // Anything scheduled for after a commit would have run by now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(file)).toBe(true);
+    // Deleted for good, the files go after the commit.
+    const deleted = await t.inject('editor', {
+      method: 'DELETE',
+      url: `/api/properties/${id}`,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await expect.poll(() => existsSync(file)).toBe(false);
   });
 
   // PostgreSQL only, as above: the first handler held by a lock from another connection.

@@ -154,15 +154,17 @@ export function requestTransactions(db: Database): RequestTransactions {
             return 'nothing held';
           }
           scope.end?.(ending);
+          // What waits for the commit runs only after one: a file removed for a row that a
+          // rollback keeps would be a photo lost.
+          const after = scope.after.splice(0);
           try {
             await scope.settled;
-            return 'committed';
           } catch (err) {
             if (err === ROLLBACK) return 'rolled back';
             throw err;
-          } finally {
-            for (const fn of scope.after.splice(0)) fn();
           }
+          for (const fn of after) fn();
+          return 'committed';
         },
       };
     },
@@ -191,4 +193,17 @@ export function whenCommitted(fn: () => void) {
   const scope = scopes.getStore();
   if (!scope || scope.closed || !scope.held) fn();
   else scope.after.push(fn);
+}
+
+/**
+ * Another service's call that follows a write (removing a replaced photo's files): at once, and
+ * awaited, outside a held transaction; inside one, after its commit and not awaited, so no
+ * connection is held while storage answers, and a rollback leaves the files with their rows.
+ * Failures are the caller's to ignore either way: `fn` is best effort.
+ */
+export function afterCommit(fn: () => Promise<unknown>): Promise<void> {
+  const scope = scopes.getStore();
+  if (!scope || scope.closed || !scope.held) return fn().then(() => undefined);
+  scope.after.push(() => void fn().catch(() => undefined));
+  return Promise.resolve();
 }

@@ -9,6 +9,7 @@ import {
 import { LRUCache } from 'lru-cache';
 
 import type { Database } from '../../db/client.js';
+import { afterCommit } from '../../db/request-transaction.js';
 import { validationError } from '../../lib/app-error.js';
 import {
   EXTENSIONS,
@@ -501,12 +502,17 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     }
   }
 
-  /** Removes the files of photos whose rows are gone (a deleted property). */
+  /**
+   * Removes the files of photos whose rows are gone (a deleted property), once those rows' removal
+   * is committed (ADR 062's request transaction).
+   */
   const removeFiles = (keys: string[]) =>
-    storage.remove([
-      ...keys,
-      ...keys.flatMap((k) => Object.keys(VARIANTS).map((v) => variantKey(k, v))),
-    ]);
+    afterCommit(() =>
+      storage.remove([
+        ...keys,
+        ...keys.flatMap((k) => Object.keys(VARIANTS).map((v) => variantKey(k, v))),
+      ]),
+    );
 
   return {
     issueUploadUrls,
