@@ -197,6 +197,13 @@ test.describe('with the service worker', () => {
       await expect
         .poll(() => savedOnPhone(page, `["properties","detail",${id}]`), { timeout: 15_000 })
         .toBe(true);
+      // The team a visit can name, saved with the working set a few seconds after the page opened.
+      await expect
+        .poll(() => savedOnPhone(page, '["visits","visitors"]'), { timeout: 30_000 })
+        .toBe(true);
+      const visitors = await api(page, 'GET', '/api/visits/visitors');
+      const team = visitors.body.data.items.map((visitor: { name: string }) => visitor.name);
+      expect(team).toContain('Ana Admin');
       await captureOffline(page, context, name);
       await page.keyboard.press('Escape');
 
@@ -213,6 +220,16 @@ test.describe('with the service worker', () => {
       await expect(page.getByText(/^Sin conexión/)).toBeVisible();
       const pending = page.getByRole('button', { name: 'Pendiente de sincronizar (3)' });
       await expect(pending).toBeVisible();
+      // Opened again offline, the visit form offers the team saved on the phone, the member
+      // signed in chosen (ADR 060).
+      await page.getByRole('button', { name: 'Registrar visita' }).click();
+      const form = page.getByRole('dialog', { name: 'Registrar visita' });
+      const visitor = form.getByRole('combobox', { name: 'Quién visita' });
+      await expect(visitor).toHaveValue('Ana Admin');
+      await visitor.click();
+      await expect(page.getByRole('option')).toHaveText(team);
+      await form.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(form).toBeHidden();
       await pending.click();
       const list = page.getByRole('dialog', { name: 'Guardado en el teléfono' });
       const visit = list.getByRole('listitem', { name: `Visita: ${name}` });

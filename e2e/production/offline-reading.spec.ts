@@ -102,6 +102,9 @@ const savedDetail = (page: Page, id: number) =>
     return keys.includes(JSON.stringify(['properties', 'detail', id]));
   }, id);
 
+const historyOf = (page: Page) => page.getByRole('region', { name: 'Historial' });
+const comparablesOf = (page: Page) => page.getByRole('region', { name: 'Comparables' });
+
 /** Deletes the journey's properties (the later journeys count them); answers the statuses. */
 async function deleteCreated(page: Page) {
   const statuses: number[] = [];
@@ -187,16 +190,26 @@ test('offline, a property opened before shows with its cover photo; signing out 
     page.getByRole('status').filter({ hasText: /^Sin conexión · datos guardados a las \d\d:\d\d/ }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toHaveCount(0);
-
-  // The property never opened but waiting in "Por visitar" reads offline too.
-  await page.goto(`/properties/${toVisitId}`);
-  await expect(page.getByRole('heading', { name: TO_VISIT })).toBeVisible();
+  // Opened online, its history was saved with it (ADR 060).
+  await expect(historyOf(page)).toContainText('agregó la propiedad');
 
   // A screen never opened says plainly that it needs the network, instead of loading forever.
   await page.goto('/brokers');
   await expect(
     page.getByRole('status').filter({ hasText: 'Esta pantalla necesita conexión' }),
   ).toBeVisible();
+
+  // The property never opened but waiting in "Por visitar" reads offline too. Its sections were
+  // never fetched: each says once that it needs a connection, and the page is not said to have
+  // nothing (ADR 060).
+  await page.goto(`/properties/${toVisitId}`);
+  await expect(page.getByRole('heading', { name: TO_VISIT })).toBeVisible();
+  for (const section of [historyOf(page), comparablesOf(page)]) {
+    await expect(section.getByRole('status')).toHaveText('Necesita conexión');
+    await expect(section).not.toContainText('Cargando');
+  }
+  await expect(page.getByText(/^Sin conexión · datos guardados/)).toBeVisible();
+  await expect(page.getByText('Esta pantalla necesita conexión', { exact: false })).toHaveCount(0);
 
   // What signing out must remove is there: the saved queries, the photo and its expiry record.
   expect(await indexedDbRecords(page)).toEqual(
@@ -206,10 +219,52 @@ test('offline, a property opened before shows with its cover photo; signing out 
     ]),
   );
 
-  // Back online: the properties go (the later journeys count properties), then signing out.
+  // Every request naming the property about to be deleted, from here on.
+  const ofDeleted = new RegExp(`^/api/(properties|market/comparables)/${toVisitId}(/|$)`);
+  const asked: { at: number; request: string }[] = [];
+  context.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (ofDeleted.test(pathname))
+      asked.push({ at: Date.now(), request: `${request.method()} ${pathname}` });
+  });
+
+  // Back online, the sections load by themselves.
   await context.setOffline(false);
+  await expect(historyOf(page)).toContainText('agregó la propiedad');
+  await expect(comparablesOf(page).getByText('Necesita conexión')).toHaveCount(0);
+
+  // Deleted here, the property is dropped by this app, never asked for again (no 404): not
+  // after the delete, nor by the working set of the app opened again (ADR 060).
+  await page.getByRole('button', { name: 'Eliminar propiedad' }).click();
+  await page
+    .getByRole('dialog', { name: 'Eliminar propiedad' })
+    .getByRole('button', { name: 'Eliminar', exact: true })
+    .click();
+  await expect(page.getByText('Propiedad eliminada')).toBeVisible();
+  await expect(page).toHaveURL(/\/properties$/);
+  created = created.filter((id) => id !== toVisitId);
+  await expect.poll(() => savedDetail(page, toVisitId)).toBe(false);
+  const deletedAt = asked.findIndex(({ request }) => request.startsWith('DELETE '));
+  // A page fetched less than 10 s before is not asked for again (JUST_FETCHED_MS): the app opened
+  // again reaches its working set 5 s after it opens, by when a copy still kept would be stale.
+  const lastFetched = Math.max(0, ...asked.slice(0, deletedAt).map(({ at }) => at));
+  await page.waitForTimeout(Math.max(0, lastFetched + 5_000 - Date.now()));
+  // The working set asks for the "Por visitar" column, then for each property it keeps, the
+  // deleted one first if it still kept it (opened last). (Waited for once the page has loaded: the
+  // page before, online again, may have asked for the column too.)
   await page.goto('/home');
-  expect(await deleteCreated(page)).toEqual([200, 200]);
+  await page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get('stage') === 'to_visit',
+    { timeout: 30_000 },
+  );
+  await page.waitForTimeout(3000);
+  expect(asked.slice(deletedAt).map(({ request }) => request)).toEqual([
+    `DELETE /api/properties/${toVisitId}`,
+  ]);
+  expect(await savedDetail(page, toVisitId)).toBe(false);
+
+  // The other property goes too (the later journeys count properties), then signing out.
+  expect(await deleteCreated(page)).toEqual([200]);
   await page.getByRole('banner').getByRole('button', { name: 'Ana Admin' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(new RegExp(`^${new URL(PRODUCTION.issuer).origin}/`));

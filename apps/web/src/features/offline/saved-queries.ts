@@ -145,9 +145,12 @@ export async function startSaving(
       });
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
-    // Removed from the cache (the member deleted the property, ADR 060): the next save leaves it out.
-    if (event.type === 'removed' && isSavedKey(event.query))
-      timer ??= setTimeout(save, SAVE_DELAY_MS);
+    // Removed from the cache (the member deleted the property, ADR 060): saved again without it
+    // at once, so an app closed right after the delete does not bring it back when it opens.
+    if (event.type === 'removed' && isSavedKey(event.query)) {
+      clearTimeout(timer);
+      save();
+    }
     if (event.type !== 'updated') return;
     if (event.action.type === 'success') timer ??= setTimeout(save, SAVE_DELAY_MS);
     // Gone on the server (deleted since it was saved, here or by someone else): the copy shown
