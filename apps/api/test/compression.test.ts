@@ -108,7 +108,12 @@ describe('answers compressed on the fly', () => {
     expect(JSON.parse(decoded(invalid))).toMatchObject({
       status: 'error',
       data: null,
-      error: { code: 'VALIDATION_FAILED', fieldErrors: { 'photos.29': expect.any(Array) } },
+      // At most 20 issues go out (ADR 059): the last of them, and the count of the rest.
+      error: {
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { 'photos.19': expect.any(Array) },
+        issues_omitted: 10,
+      },
     });
     const unauthenticated = await t.app.inject({ method: 'GET', url: '/api/properties', headers });
     const missing = await t.app.inject({ method: 'GET', url: '/api/nope', headers });
