@@ -132,18 +132,10 @@ export function clustersFromCellsSql(level: number, cells: PixelBox, filters: Ce
             and c.city_id = 0 and c.property_type_id = 0 and c.visited = false`,
         pending,
       );
-    return summedPerCell(
-      sql`select cx, cy, n, lat_sum, lng_sum
-        from ${property_map_cells}
-        where ${and(
-          eq(property_map_cells.level, level),
-          sql`${property_map_cells.cx} between ${cells.x0} and ${cells.x1}`,
-          sql`${property_map_cells.cy} between ${cells.y0} and ${cells.y1}`,
-          EVERY_PROPERTY,
-        )}`,
-      pending,
-    );
   }
+  // Else a range over the cells' index: the "every property" rows without filters, the filtered
+  // ones with them.
+  const rows = unfiltered(filters) ? [EVERY_PROPERTY] : cellConditions(filters);
   return summedPerCell(
     sql`select cx, cy, n, lat_sum, lng_sum
       from ${property_map_cells}
@@ -151,7 +143,7 @@ export function clustersFromCellsSql(level: number, cells: PixelBox, filters: Ce
         eq(property_map_cells.level, level),
         sql`${property_map_cells.cx} between ${cells.x0} and ${cells.x1}`,
         sql`${property_map_cells.cy} between ${cells.y0} and ${cells.y1}`,
-        ...cellConditions(filters),
+        ...rows,
       )}`,
     pending,
   );
