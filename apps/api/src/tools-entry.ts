@@ -17,7 +17,7 @@ export { properties } from './db/schema.js';
 export { appliedUfValue, ufInUseSql, ufToPesos } from './db/uf-arithmetic.js';
 export { chileDate } from './lib/chile-date.js';
 export { MAP_LEVEL_MAX, metresPerPixel, viewCells } from './lib/map-projection.js';
-// The listing text reader's accuracy over its corpus, printed by the bench (issue 32).
+// The listing text reader's accuracy over its corpus, printed by the bench (ADR 036).
 export {
   accuracyTable,
   measureListingAccuracy,
@@ -57,7 +57,7 @@ export {
   type PropertyCursor,
 } from './modules/properties/property-cursor.js';
 export { listPage, SORTS } from './modules/properties/property-list.repository.js';
-// The saved searches' outbox and its matching (issue 34, ADR 053), timed by the bench as the worker runs it.
+// The saved searches' outbox and its matching (ADR 053), timed by the bench as the worker runs it.
 export {
   processOutbox,
   recordPropertyChange,

@@ -10,7 +10,7 @@ import { claimDue } from '../src/modules/alert-mail/alert-mail.repository.js';
 import { MAIL_LEASE_MS, MAX_MAIL_ATTEMPTS } from '../src/modules/alert-mail/alert-mail.service.js';
 import { addProperty, type Person, setupApp } from './helpers.js';
 
-// Saved searches' alert mail (issue 34 point 3, ADR 054) through a real SMTP server started here,
+// Saved searches' alert mail (ADR 054) through a real SMTP server started here,
 // on PGlite and PostgreSQL alike. The editor adds properties; the viewer and the admin get mail.
 
 type Received = { raw: string; from: string; to: string[] };

@@ -169,7 +169,7 @@ describe('the access audit', () => {
     }
   });
 
-  // Issue 30: year 0 (which PostgreSQL has not) and JavaScript's expanded years (which it cannot
+  // ADR 025: year 0 (which PostgreSQL has not) and JavaScript's expanded years (which it cannot
   // read) reached the database and answered 500. Years 1 to 9999 are what both hold.
   it('takes days and cursor times from year 1 to 9999, and refuses the rest naming them', async () => {
     const cursorAt = (at: string, id = 1) =>

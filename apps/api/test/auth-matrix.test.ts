@@ -185,7 +185,7 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/brokers', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/property-types', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/regions', allowed: MEMBERS, ok: 200 },
-  // The UF prices are converted with: every member reads it (the header shows it, issue 30).
+  // The UF prices are converted with: every member reads it (the header shows it, ADR 026).
   { method: 'GET', url: '/api/uf', allowed: MEMBERS, ok: 200 },
   { method: 'GET', url: '/api/uf/values', allowed: ADMINS, ok: 200 },
   // A value out of bounds: a 400 proves the caller got past the guard, and nothing is stored.

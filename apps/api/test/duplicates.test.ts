@@ -7,7 +7,7 @@ import { candidatesQuery } from '../src/modules/duplicates/duplicates.repository
 import { boxAround } from '../src/modules/duplicates/duplicates.service.js';
 import { setupApp, validProperty } from './helpers.js';
 
-// Duplicate warnings (issue 18, ADR 018): same normalised address in the comuna, same type within
+// Duplicate warnings (ADR 018): same normalised address in the comuna, same type within
 // 50 m, or a photo already stored; each probe on its own index.
 const t = setupApp();
 

@@ -84,7 +84,7 @@ const edgeString = fc.constantFrom(
 
 /**
  * Times at and past the ends of what PostgreSQL and JavaScript both hold (years 1 to 9999): year 0,
- * JavaScript's expanded years and its own limits, text Date.parse reads loosely (issue 30).
+ * JavaScript's expanded years and its own limits, text Date.parse reads loosely (ADR 025).
  */
 const edgeInstant = fc.constantFrom(
   '0000-01-01T00:00:00.000Z',
@@ -229,7 +229,7 @@ const hostileCursor = (sort: string) => {
     hostileValue,
   );
   const cursorId = fc.oneof(
-    // Mostly a real id, so the value alone decides (a time out of range, issue 30).
+    // Mostly a real id, so the value alone decides (a time out of range, ADR 025).
     { weight: 3, arbitrary: fc.constant(1) },
     fc.constantFrom(2 ** 31, 2 ** 53, -1, 0, 1.5),
     hostileValue,
@@ -959,7 +959,7 @@ describe('hostile input never gives a 5xx, and a refusal names the field and wri
   });
 });
 
-// ---- the cases issue 14 reported, spelled out ----------------------------------------------------
+// ---- the cases ADR 008 records, spelled out -----------------------------------------------------
 
 // ---- the brokers ------------------------------------------------------------------------------
 
@@ -1086,7 +1086,7 @@ const expectRefused = async (
   expect(await counts()).toEqual(before);
 };
 
-describe('the hostile inputs issue 14 found answer 400 naming the field', () => {
+describe('the hostile inputs of ADR 008 answer 400 naming the field', () => {
   // Its own property: the fuzzing above may have deleted the others.
   let fresh = 0;
   beforeAll(async () => {
@@ -1171,7 +1171,7 @@ describe('the hostile inputs issue 14 found answer 400 naming the field', () => 
   );
 });
 
-describe('the times issue 30 found answer 400 naming the parameter', () => {
+describe('the times out of range (ADR 025) answer 400 naming the parameter', () => {
   // Year 0 (PostgreSQL has none), JavaScript's expanded years (PostgreSQL cannot read them): 500s.
   const beyond = ['0000-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z'];
   let property = { id: 0, updated_at: '' };

@@ -11,7 +11,7 @@ import { queryRows } from '../src/db/client.js';
 import { listPage } from '../src/modules/properties/property-list.repository.js';
 import { addProperty, setupApp, validProperty } from './helpers.js';
 
-// A Chilean listing's attributes (issue 32, ADR 038): bounds, round trips, the CSV, the filters.
+// A Chilean listing's attributes (ADR 038): bounds, round trips, the CSV, the filters.
 const t = setupApp();
 
 const LISTING = {

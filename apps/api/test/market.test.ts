@@ -14,7 +14,7 @@ import { peerStandingStatement } from '../src/modules/market/comparables.reposit
 import { createStatisticsService } from '../src/modules/market/statistics.service.js';
 import { setupApp, validProperty } from './helpers.js';
 
-// The Data section's API (issue 17, ADR 017): clusters that keep every count at every zoom,
+// The Data section's API (ADR 017): clusters that keep every count at every zoom,
 // statistics checked against figures computed here, comparables by percentile and distance.
 const t = setupApp();
 

@@ -167,7 +167,7 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
-  // The session cannot meet the rate limit (issue 30, point 11): its 429 is checked here.
+  // The session cannot meet the rate limit (ADR 028): its 429 is checked here.
   it('documents the rate limit’s 429 on every operation but the probes', () => {
     const without429 = operations(() => '1')
       .filter(({ operation }) => !operation.responses['429'])

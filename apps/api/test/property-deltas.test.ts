@@ -8,7 +8,7 @@ import { queryRows } from '../src/db/client.js';
 import { setupApp, validProperty } from './helpers.js';
 
 // The properties' total and map cells kept from appended deltas, folded after the commits
-// (issue 35, ADR 055): every count exact whether a delta is pending or folded, the fold's cells
+// (ADR 055): every count exact whether a delta is pending or folded, the fold's cells
 // equal to grouping the rows, and no add waiting on another's shared rows.
 const t = setupApp();
 

@@ -2,7 +2,7 @@ import type { MarketStats, PropertyCard, PropertyDetail } from '@bec/contracts';
 import { describe, expect, it } from 'vitest';
 import { addProperty, setupApp, validProperty } from './helpers.js';
 
-// A quick add from the phone (issue 33, ADR 048): address and areas unknown until completed.
+// A quick add from the phone (ADR 048): address and areas unknown until completed.
 const t = setupApp();
 
 const QUICK = {

@@ -7,7 +7,7 @@ import { processOutbox } from '../src/modules/saved-searches/alert-matching.js';
 import { addBroker } from './broker-fixture.js';
 import { addProperty, type Person, setupApp, validProperty } from './helpers.js';
 
-// Saved searches and their in-app alerts (issue 34, ADR 053), on PGlite and PostgreSQL alike.
+// Saved searches and their in-app alerts (ADR 053), on PGlite and PostgreSQL alike.
 // The editor makes every property change; the viewer and the admin are the ones alerted.
 const t = setupApp();
 

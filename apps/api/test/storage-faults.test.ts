@@ -5,7 +5,7 @@ import { setupApp, validProperty } from './helpers.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /**
- * The photo store failing under saves (issue 30), on both databases: s3rver behind a TCP proxy
+ * The photo store failing under saves (ADR 024), on both databases: s3rver behind a TCP proxy
  * that stalls (accepts and never answers) or refuses. A save with a photo answers 503
  * STORAGE_UNAVAILABLE once S3_TIMEOUT is spent, and while it waits other members keep being
  * answered: the photo is read before the save's transaction, so PGlite's one connection, or a

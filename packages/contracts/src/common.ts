@@ -140,7 +140,7 @@ export const numberBetween = (min: number, max: number) =>
  * The days and instants the API reads run from year 1 to 9999: what PostgreSQL's `date` and
  * `timestamptz` and JavaScript's `Date` all hold, and all write as four-digit ISO years. PostgreSQL
  * has no year 0 (ISO's "0000" is 1 BC), and JavaScript writes years past 9999 as "+010000", which
- * PostgreSQL does not read: either one reached the database and answered 500 (issue 30).
+ * PostgreSQL does not read: either one reached the database and answered 500 (ADR 025).
  */
 export const FIRST_DAY = '0001-01-01';
 export const LAST_DAY = '9999-12-31';

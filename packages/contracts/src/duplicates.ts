@@ -3,7 +3,7 @@ import { int32Id } from './common.js';
 import { CreatePropertyBodySchema } from './property.js';
 
 /*
- * Duplicate warnings (issue 18, ADR 018): before an add or an edit is saved, the form asks which
+ * Duplicate warnings (ADR 018): before an add or an edit is saved, the form asks which
  * stored properties look like the one being entered. Advisory only: the editor may save anyway.
  */
 

@@ -205,7 +205,7 @@ export const FIELDS = [
   'include',
   /** The `Idempotency-Key` header of a write (ADR 043). */
   'idempotency-key',
-  /** A saved search's (issue 34): its filters are labelled by the filter, `filters.price_max`. */
+  /** A saved search's (ADR 053): its filters are labelled by the filter, `filters.price_max`. */
   'filters',
   'scope',
   'subscribed',

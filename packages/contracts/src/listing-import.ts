@@ -4,7 +4,7 @@ import { rule } from './issues.js';
 import { PriceUnitSchema } from './property.js';
 
 /**
- * Importing a listing (issue 32, "Importar aviso"; docs/decisions/039-importing-a-listing.md):
+ * Importing a listing ("Importar aviso"; docs/decisions/039-importing-a-listing.md):
  * a pasted text or a link in, a proposal of the add form's fields out, with the words each was
  * read from. Nothing is saved.
  */

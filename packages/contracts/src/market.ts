@@ -5,7 +5,7 @@ import { checkFilters, PropertyCardSchema, propertyFilterShape } from './propert
 import { UfValueSchema } from './uf.js';
 
 /*
- * The Data section (issue 17): the properties that match the grid's filters on a map, in
+ * The Data section (ADR 017): the properties that match the grid's filters on a map, in
  * figures, and one property against its peers. Every query takes the grid's filters.
  */
 

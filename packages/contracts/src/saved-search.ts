@@ -5,7 +5,7 @@ import { LOCALES } from './locale.js';
 import { PropertyFiltersQuerySchema, propertyFilterShape } from './property.js';
 
 /*
- * Saved searches and their in-app alerts (issue 34, ADR 053). A saved search is the grid's filters
+ * Saved searches and their in-app alerts (ADR 053). A saved search is the grid's filters
  * under a name, personal (its owner's alone) or shared with the team; its subscribers hear of a
  * property that is added, or changed so that it newly matches.
  */

@@ -192,7 +192,7 @@ export const properties = pgTable(
     longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
     /** Dormitorios. */
     rooms: integer('rooms'),
-    // A Chilean listing's attributes (issue 32, ADR 038), each optional and bounded as the
+    // A Chilean listing's attributes (ADR 038), each optional and bounded as the
     // contracts bound it (packages/contracts/src/property.ts, LISTING_ATTRIBUTE_BOUNDS).
     bathrooms: smallint('bathrooms'),
     parking_spaces: smallint('parking_spaces'),
@@ -686,7 +686,7 @@ export const market_stats = pgTable(
 export const SAVED_SEARCH_SCOPES = ['personal', 'shared'] as const;
 
 /**
- * Saved searches (issue 34, ADR 053): the grid's filters under a name, as the URL parameters'
+ * Saved searches (ADR 053): the grid's filters under a name, as the URL parameters'
  * text (`SavedSearchFiltersSchema`), personal (its owner's alone) or shared with the team.
  */
 export const saved_searches = pgTable(

@@ -1,5 +1,5 @@
 -- Derived columns, search and count: what keeps the property list's cost independent of the
--- table's size (issue 6). Hand-edited after drizzle-kit: the trigger and the backfill are ours.
+-- table's size (ADR 007). Hand-edited after drizzle-kit: the trigger and the backfill are ours.
 -- pg_trgm and unaccent are trusted extensions (PostgreSQL 13+): a database owner may create them.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint

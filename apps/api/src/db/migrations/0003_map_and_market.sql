@@ -1,4 +1,4 @@
--- The Data section (issue 17, ADR 017). Hand-edited after drizzle-kit: the triggers, the
+-- The Data section (ADR 017). Hand-edited after drizzle-kit: the triggers, the
 -- backfill and the comments are ours. Map pixels (map_x, map_y) are generated columns; the map's
 -- cells are counted by statement triggers, so a view of all of Chile reads a bounded number of
 -- cell rows however many properties there are.

@@ -1,4 +1,4 @@
--- The team's workflow (issue 18, ADR 018): brokers the team manages, the scouting pipeline with
+-- The team's workflow (ADR 018): brokers the team manages, the scouting pipeline with
 -- visits, an append-only history of every change and access decision, and the normalised address
 -- behind duplicate warnings. Hand-edited after drizzle-kit: the functions, triggers, backfills and
 -- comments are ours.

@@ -1,4 +1,4 @@
--- Spanish full-text search (issue 19, ADR 019). Hand-edited after drizzle-kit: the functions, the
+-- Spanish full-text search (ADR 019). Hand-edited after drizzle-kit: the functions, the
 -- trigger and the backfill are ours. The trigram `like` over search_text found substrings only
 -- ("casas" missed "Casa"), searched three fields, and its cost grew with the table; the document
 -- below is Spanish words, stemmed and whole, over six fields, behind a GIN index. PGlite and

@@ -1,4 +1,4 @@
--- A Chilean listing's attributes (issue 32, ADR 038): baños, estacionamientos, bodegas, gastos
+-- A Chilean listing's attributes (ADR 038): baños, estacionamientos, bodegas, gastos
 -- comunes (whole pesos per month), piso, orientación and año de construcción, all optional, each
 -- checked with the contracts' bounds. Partial indexes serve the grid's minimum dormitorios, baños
 -- and estacionamientos and maximum gastos comunes when few rows match.

@@ -1,4 +1,4 @@
--- Idempotency keys (issue 33, ADR 043): the answer of each write sent with an Idempotency-Key,
+-- Idempotency keys (ADR 043): the answer of each write sent with an Idempotency-Key,
 -- per user (the token's subject) and key, for 24 hours; a null status is a claim in progress.
 -- Expired keys are collected hourly through the index on expires_at.
 CREATE TABLE "idempotency_keys" (

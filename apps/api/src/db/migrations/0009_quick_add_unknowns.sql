@@ -1,4 +1,4 @@
--- Quick add from the phone (issue 33, ADR 048): a property may be saved before its address and
+-- Quick add from the phone (ADR 048): a property may be saved before its address and
 -- areas are known; null means unknown ("Falta completar"), not zero. Price per m² is already null
 -- when its area is (properties_price); an unknown address keys no duplicate warning.
 DROP INDEX "properties_building_idx";--> statement-breakpoint

@@ -1,4 +1,4 @@
--- The statistics as last computed (issue 35, ADR 051), per grouping and filters, shared by every
+-- The statistics as last computed (ADR 051), per grouping and filters, shared by every
 -- process: after a write they are served while one process (under an advisory lock) recomputes.
 -- Rows computed long ago are collected through the index on computed_at.
 CREATE TABLE "market_stats" (

@@ -1,4 +1,4 @@
--- Saved searches and in-app alerts (issue 34, ADR 053): searches (personal or shared), their
+-- Saved searches and in-app alerts (ADR 053): searches (personal or shared), their
 -- members (subscription, last opening), the outbox every property add or change writes in its own
 -- transaction, and the alerts the matching worker makes of it after the commit (unique per outbox
 -- row, user and search: processing a row twice never alerts twice).

@@ -16,7 +16,7 @@ CREATE TABLE "property_map_cell_deltas" (
 	"sign" smallint NOT NULL
 );
 --> statement-breakpoint
--- Issue 35, ADR 055. Hand-edited after drizzle-kit: the functions below are ours. Concurrent adds
+-- ADR 055. Hand-edited after drizzle-kit: the functions below are ours. Concurrent adds
 -- queued on two kinds of shared rows, held to each writer's commit: the one row of
 -- properties_total, and the map's coarse cells that every property of a region shares. The
 -- statement triggers now append what a statement changed to the two tables above (an append takes

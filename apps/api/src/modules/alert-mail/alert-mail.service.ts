@@ -6,7 +6,7 @@ import { digestMail, immediateMail, type MailContent } from './alert-mail.conten
 import * as repo from './alert-mail.repository.js';
 
 /*
- * Saved searches' alert mail (issue 34 point 3, ADR 054): immediate mails are queued by the
+ * Saved searches' alert mail (ADR 054): immediate mails are queued by the
  * matching with their alerts, the daily digest at 08:00 America/Santiago; a sender in every
  * process claims due rows with a lease, sends outside any transaction and marks them sent.
  */

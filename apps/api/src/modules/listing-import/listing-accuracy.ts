@@ -15,7 +15,7 @@ type FieldScore = {
 
 export type AccuracyReport = {
   fields: FieldScore[];
-  /** Right over expected (issue 32's target: at least 95%). */
+  /** Right over expected (ADR 036's target: at least 95%). */
   foundShare: number;
   /** Wrong and unexpected over everything proposed (target: at most 1%). */
   wrongShare: number;

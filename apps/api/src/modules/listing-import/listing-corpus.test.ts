@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { measureListingAccuracy } from './listing-accuracy.js';
 import { corpusReference, LISTING_CORPUS } from './listing-corpus.js';
 
-// Issue 32's targets over the corpus; `npm run bench` prints the same figures per field.
+// ADR 036's targets over the corpus; `npm run bench` prints the same figures per field.
 it('reads the corpus within the targets', () => {
   expect(LISTING_CORPUS.length).toBeGreaterThanOrEqual(40);
   const report = measureListingAccuracy(LISTING_CORPUS, corpusReference);

@@ -4,7 +4,7 @@ import comunas from '../../db/seed-data/chile-comunas.json' with { type: 'json' 
 import type { ListingReference } from './listing-text.js';
 
 /**
- * Listings written for BEC's tests (issue 32, point 3), in the styles the team receives them:
+ * Listings written for BEC's tests (ADR 036), in the styles the team receives them:
  * brokers' WhatsApp messages, portal-style descriptions and terse notes. Every text here was
  * made up for this corpus; none is copied. Each lists the fields a careful person would read from
  * it: the type and comuna by name, the rest as the add form takes them. `allowed` names fields

@@ -9,7 +9,7 @@ import type { ListingReadInput } from './listing-reader.worker.js';
 import type { ListingReference } from './listing-text.js';
 
 /**
- * Importing a listing (issue 32; docs/decisions/039-importing-a-listing.md): a pasted text read
+ * Importing a listing (docs/decisions/039-importing-a-listing.md): a pasted text read
  * by the text reader, or a link fetched safely and read from its page, both as a proposal of the
  * add form's fields with the words each came from. Nothing is saved. Both are read in the
  * reader's threads, on a deadline (docs/decisions/058-untrusted-text-off-the-event-loop.md).

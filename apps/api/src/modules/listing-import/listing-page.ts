@@ -2,7 +2,7 @@ import type { PriceUnit } from '@bec/contracts';
 import { type DefaultTreeAdapterTypes, parse } from 'parse5';
 
 /**
- * Reading a listing's page (issue 32's link import; docs/decisions/037-fetching-a-listing-page.md):
+ * Reading a listing's page (the link import; docs/decisions/037-fetching-a-listing-page.md):
  * the schema.org JSON-LD the portals publish for search engines, OpenGraph, the meta
  * description and the visible text. The HTML is only parsed (parse5), never run: scripts are
  * read as text, and only those of type application/ld+json. A value is proposed only when the

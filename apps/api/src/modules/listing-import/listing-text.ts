@@ -5,7 +5,7 @@ import { readChileanNumber } from './chilean-number.js';
 /**
  * Reads a listing as people write it in Chile (a broker's WhatsApp message, a portal's
  * description, a terse note) into the add form's fields, each with the words it was read from
- * (issue 32; docs/decisions/036-reading-a-listing.md). Pure: the comunas and types come in as
+ * (docs/decisions/036-reading-a-listing.md). Pure: the comunas and types come in as
  * reference data. What it is unsure of it leaves out: a wrong price is worse than none.
  */
 

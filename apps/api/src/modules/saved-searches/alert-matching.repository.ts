@@ -6,7 +6,7 @@ import { properties, property_match_outbox, saved_searches } from '../../db/sche
 /**
  * A search's predicate rendered to SQL once: the text between its values, and the values, which
  * still travel as parameters. Building 1,000 predicates' nested SQL again for every change was
- * most of a batch's time (issue 34 point 4).
+ * most of a batch's time (ADR 053).
  */
 export type RenderedPredicate = { pieces: string[]; values: unknown[] };
 /** One followed search as the matching statement evaluates it: its id and its predicate. */

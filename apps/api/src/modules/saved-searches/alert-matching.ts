@@ -12,7 +12,7 @@ import { createNudgedWorker, type NudgedWorker } from '../../lib/nudged-worker.j
 import * as repo from './alert-matching.repository.js';
 
 /*
- * Saved searches' matching (issue 34, ADR 053). Every property add or change writes an outbox row
+ * Saved searches' matching (ADR 053). Every property add or change writes an outbox row
  * in its own transaction (`recordPropertyChange`); after the commit a worker turns rows into
  * alerts: the grid's own filter SQL over the one changed row, every search in one statement.
  */
@@ -84,7 +84,7 @@ type CachedSearch = {
 };
 
 /**
- * The followed searches of one database as last read (ADR 053, issue 34 point 4): parsing 1,000
+ * The followed searches of one database as last read (ADR 053): parsing 1,000
  * searches' filters with the grid's schema and building their SQL took most of a batch's time, so
  * they are kept while the searches' digest (their ids, filters and subscriptions) and the UF
  * value are the same, and each predicate is rendered only when a change first needs it.

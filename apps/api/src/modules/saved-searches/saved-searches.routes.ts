@@ -17,7 +17,7 @@ import { withMember } from '../../plugins/app/auth.js';
 import type { SavedSearchesService } from './saved-searches.service.js';
 
 /**
- * /api/saved-searches and /api/alerts (issue 34, ADR 053): every member saves personal searches
+ * /api/saved-searches and /api/alerts (ADR 053): every member saves personal searches
  * and follows shared ones; editors and admins share; a personal search is its owner's alone.
  */
 export const savedSearchesRoutes: FastifyPluginAsyncZod<{
