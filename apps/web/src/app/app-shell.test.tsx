@@ -176,7 +176,7 @@ describe('app shell', () => {
     ).toBeInTheDocument();
   });
 
-  describe('the UF prices are converted with, in the header (issue 30)', () => {
+  describe('the UF prices are converted with, in the header (ADR 026)', () => {
     it.each(['viewer', 'editor', 'admin'] as const)('%s sees its value and day', async (role) => {
       const api = stubApi({ 'GET /api/uf': UF_IN_EFFECT });
       renderShell(signedInAuth(role));
@@ -209,7 +209,7 @@ describe('app shell', () => {
       expect(screen.queryByText(/1 UF =/)).not.toBeInTheDocument();
     });
   });
-  describe('saved searches and alerts (issue 34)', () => {
+  describe('saved searches and alerts (ADR 053)', () => {
     it('a member has the alerts bell with its unread count; signed out there is none', async () => {
       const api = stubApi({ 'GET /api/alerts/unread': okReply({ unread: 2 }) });
       const { unmount } = renderShell(signedInAuth('viewer'));

@@ -24,7 +24,7 @@ function DialogAndToast() {
 }
 
 describe('the theme', () => {
-  it('names the close button of every dialog and toast (issue 30)', () => {
+  it('names the close button of every dialog and toast (ADR 026)', () => {
     render(<DialogAndToast />);
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close notification' })).toBeInTheDocument();

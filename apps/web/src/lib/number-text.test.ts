@@ -22,7 +22,7 @@ const mark = fc.constantFrom('.', ',');
 afterEach(() => activateLocale('en'));
 
 describe('readNumber', () => {
-  it('reads the examples of issue 30 the same in every language', () => {
+  it('reads the examples of ADR 026 the same in every language', () => {
     expect(readNumber('85,5')).toEqual(number(85.5));
     expect(readNumber('85.5')).toEqual(number(85.5));
     expect(readNumber('1.234,5')).toEqual(number(1234.5));

@@ -127,7 +127,7 @@ describe('/properties', () => {
     });
   });
 
-  describe('"Guardar búsqueda" in the filters bar (issue 34)', () => {
+  describe('"Guardar búsqueda" in the filters bar (ADR 053)', () => {
     it('shows while a filter is set, and saves the filters without the sort order', async () => {
       await act(() => activateLocale('es-CL'));
       const api = stubProperties();

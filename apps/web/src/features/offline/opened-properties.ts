@@ -1,6 +1,6 @@
 import { openedKey, type SavedStore, savedStore } from '@/features/offline/saved-store';
 
-/** Properties opened last that stay readable offline (issue 33 asks for at least 50). */
+/** Properties opened last that stay readable offline (ADR 046: at least 50). */
 const MAX_OPENED = 50;
 
 const asIds = (value: unknown): number[] =>

@@ -420,7 +420,7 @@ describe('AddPropertyForm', { timeout: 20_000 }, () => {
     expect(within(added).getByRole('link', { name: 'Ver la propiedad' })).toBeInTheDocument();
   });
 
-  it('reads "85,5" as 85.5 in English too, shows what will be saved, and sends that (issue 30)', async () => {
+  it('reads "85,5" as 85.5 in English too, shows what will be saved, and sends that (ADR 026)', async () => {
     const api = mockApi([added(42)]);
     renderForm();
     await waitForReferenceData();

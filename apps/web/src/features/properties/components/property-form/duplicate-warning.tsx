@@ -16,7 +16,7 @@ export type DuplicateCheckFields = Pick<
 >;
 
 /**
- * The duplicate check before a save (issue 18). `warns` asks the API and answers true when the
+ * The duplicate check before a save (ADR 018). `warns` asks the API and answers true when the
  * save should wait for the editor: candidates were found and the editor has not chosen "save
  * anyway" yet. A check that fails or takes too long answers false, so the save goes on.
  */

@@ -60,7 +60,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('QuickAddForm (issue 33, ADR 048)', () => {
+describe('QuickAddForm (ADR 048)', () => {
   it('keeps a property seen in the street on the phone, offline, with its photo, position and suggested comuna', async () => {
     stubPosition((ok) =>
       ok({

@@ -68,7 +68,7 @@ export type QuickAddFormProps = {
 };
 
 /**
- * A property seen in the street, in a few taps (issue 33, ADR 048): name, type, price in CLP or
+ * A property seen in the street, in a few taps (ADR 048): name, type, price in CLP or
  * UF, comuna, the phone's position (asked for only when the person taps for it) and photos from
  * the camera. Address and areas are left for later: the property says "Falta completar". It is
  * saved on the phone first, with its photos, and the queue sends it (at once when there is a
