@@ -7,7 +7,7 @@ import { api, box, signIn } from './support';
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
 // Every screen an admin reaches, and every kind of dialog, menu and toast, with every control
-// named (issue 30: dialogs' close buttons and the toasts' were only "button"), in both languages.
+// named (ADR 026: dialogs' close buttons and the toasts' were only "button"), in both languages.
 
 /** The words the journey clicks by, per language. */
 const WORDS = {
@@ -94,7 +94,7 @@ async function everyScreen(page: Page, words: Words, ids: { property: number; br
   await expectNamedControls(page, "the comuna filter's options");
   await page.keyboard.press('Escape');
 
-  // Saved searches and alerts (issue 34): the grid's "Save search" dialog, the bell's list, and a
+  // Saved searches and alerts (ADR 053): the grid's "Save search" dialog, the bell's list, and a
   // saved search's menu in the sidebar.
   await screen(page, '/properties?rooms_min=3');
   await page.getByRole('search').getByRole('button', { name: words.saveSearch }).click();

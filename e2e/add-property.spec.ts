@@ -172,7 +172,7 @@ test('editor: adds a property through the form, finds its card and every field o
   await expect(main.getByRole('region', { name: 'Notas' })).toContainText('Revisar deslindes.');
 });
 
-test('editor in English: "85,5" in Building area is saved as 85.5 m², an ambiguous number is refused at its field (issue 30)', async ({
+test('editor in English: "85,5" in Building area is saved as 85.5 m², an ambiguous number is refused at its field (ADR 026)', async ({
   page,
 }) => {
   test.setTimeout(60_000);

@@ -4,7 +4,7 @@ import { api, box, select, signIn } from './support';
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
-// Issue 18: a near-copy of a listing the team already has is flagged before it is saved.
+// ADR 018: a near-copy of a listing the team already has is flagged before it is saved.
 test('editor: a near-copy of a demo listing gets the "Posible duplicado" warning linking to it, and saves anyway', async ({
   page,
 }) => {

@@ -5,7 +5,7 @@ import { api, box, chooseFilter, detailValue, filtersBar, select, signIn } from 
 
 test.skip(missingBrowserReason !== undefined, missingBrowserReason);
 
-// A broker's WhatsApp message, as issue 32 has them: emojis, "3D 2B", a UF price, "GC".
+// A broker's WhatsApp message, as ADR 036 describes them: emojis, "3D 2B", a UF price, "GC".
 const LISTING =
   'Vendo depto en Ñuñoa 🏢 3D 2B, 1 estac. + bodega, 78 m2 útiles, piso 7, UF 5.450 conversable, GC $120.000. Metro cerca';
 

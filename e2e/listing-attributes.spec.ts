@@ -28,7 +28,7 @@ async function addDepto(page: Page, name: string, street: number, fields: object
   return added.body.data.id as number;
 }
 
-// Issue 32: the portals' "3D · 2B · 1E" on the cards, the filters by dormitorios and baños (in the
+// ADR 038, 041: the portals' "3D · 2B · 1E" on the cards, the filters by dormitorios and baños (in the
 // URL, so the board and the Data section take them), and the attributes on the detail.
 test('an editor reads "3D · 2B · 1E" on a card, filters by dormitorios and baños, and sees the attributes on the detail', async ({
   page,

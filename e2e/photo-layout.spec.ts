@@ -15,7 +15,7 @@ test.use({
   hasTouch: true,
 });
 
-/** Lighthouse's bound for the first screen (issue 15). */
+/** Lighthouse's bound for the first screen (ADR 013). */
 const MAX_LAYOUT_SHIFT = 0.02;
 
 /** A 4000×3000 photo from a camera: sky, a hillside and a house. */

@@ -3,7 +3,7 @@ import { expectNamedControls } from './accessibility';
 import { expect } from './fixtures';
 import { addBareProperty, api, filtersBar, sidebarLinks, signIn } from './support';
 
-// Issue 34's saved searches, as a member meets them: an editor saves a shared search; another
+// ADR 053's saved searches, as a member meets them: an editor saves a shared search; another
 // member adds a matching property; the first sees the bell at 1, opens the alert and lands on the
 // property. One journey, run by the demo project (saved-searches.spec.ts) and the production one
 // (production/saved-searches.spec.ts: PostgreSQL, the external provider, the real CSP).

@@ -2,7 +2,7 @@ import { validProperty } from '@bec/testkit/property-fixture';
 import { expect, type Page, type Request } from '@playwright/test';
 import { api, signIn } from './support';
 
-// Issue 19's search, as a person in Chile types it: words matched the Spanish way (no accents
+// ADR 019's search, as a person in Chile types it: words matched the Spanish way (no accents
 // needed, plurals, the last word as a prefix), all of them, over name, address, comuna, región,
 // broker and notes; then sorted by relevance, and back. One journey, run by the demo project
 // (search.spec.ts) and the production one (production/search.spec.ts).

@@ -73,7 +73,7 @@ test("admin opens Ajustes from the sidebar and enters today's UF by hand; it is 
 });
 
 for (const email of ['viewer@bec.local', 'editor@bec.local']) {
-  test(`${email.split('@')[0]}: reads the UF prices use in the header, on every page (issue 30)`, async ({
+  test(`${email.split('@')[0]}: reads the UF prices use in the header, on every page (ADR 026)`, async ({
     page,
   }) => {
     await signIn(page, email);

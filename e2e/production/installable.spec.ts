@@ -4,7 +4,7 @@ import { signIn } from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
 
-// Issue 33, point 1 (ADR 044): installable, and the shell from the service worker's cache, under
+// ADR 044: installable, and the shell from the service worker's cache, under
 // the real CSP (any violation or page error fails the journey). Leaves nothing behind.
 const skipReason = missingBrowserReason ?? productionSkipReason;
 test.skip(skipReason !== undefined, skipReason);

@@ -8,7 +8,7 @@ import { addBareProperty, api, signIn } from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
 
-// Issue 33, point 3 (ADR 047, 048): a visit with two photos, a stage move and a property quick-added
+// Field mode's writes (ADR 047, 048): a visit with two photos, a stage move and a property quick-added
 // with one photo, made on a phone with no network, wait on it, listed as pending, and are sent
 // once the network is back, each exactly once, even when the first answer is lost after the
 // server committed the write. The page sends

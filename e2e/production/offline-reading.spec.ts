@@ -9,7 +9,7 @@ import { api, fillRequired, signIn } from '../support';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
 
-// Issue 33, point 2 (ADR 046): the member's working set readable offline with its cover photos,
+// Reading offline (ADR 046): the member's working set readable offline with its cover photos,
 // under the real CSP (the photos redirect to the bucket), at phone size; signing out leaves
 // nothing of the member in IndexedDB or the caches. Deletes its property (later journeys count).
 const skipReason = missingBrowserReason ?? productionSkipReason;

@@ -3,7 +3,7 @@ import { savedSearchJourney } from '../saved-search-journey';
 import { productionSkipReason } from './settings';
 import { test } from './strict-test';
 
-// Issue 34's saved searches as deployed: the alert made by the matching worker on PostgreSQL, the
+// ADR 053's saved searches as deployed: the alert made by the matching worker on PostgreSQL, the
 // bell and the sidebar under the real CSP. The editor is the one journeys.spec.ts approved.
 const skipReason = missingBrowserReason ?? productionSkipReason;
 test.skip(skipReason !== undefined, skipReason);

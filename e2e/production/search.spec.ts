@@ -3,7 +3,7 @@ import { spanishSearchJourney } from '../search-journey';
 import { PRODUCTION, productionSkipReason } from './settings';
 import { test } from './strict-test';
 
-// Issue 19's search as deployed: PostgreSQL's own Spanish text search, the real CSP. Leaves no
+// ADR 019's search as deployed: PostgreSQL's own Spanish text search, the real CSP. Leaves no
 // property behind (workflow.spec.ts runs after it).
 const skipReason = missingBrowserReason ?? productionSkipReason;
 test.skip(skipReason !== undefined, skipReason);

@@ -9,7 +9,7 @@ import { api, box, fillRequired, select, sidebarLinks, signIn } from '../support
 import { PRODUCTION, productionSkipReason } from './settings';
 import { expect, test } from './strict-test';
 
-// The team's workflow as deployed (issue 18): PostgreSQL, photos on S3, the external provider,
+// The team's workflow as deployed (ADR 018): PostgreSQL, photos on S3, the external provider,
 // the real CSP. Runs after journeys.spec.ts (file order), which leaves no property behind.
 const skipReason = missingBrowserReason ?? productionSkipReason;
 test.skip(skipReason !== undefined, skipReason);
@@ -64,7 +64,7 @@ test('the admin creates a broker inside the property form and adds the property 
   await page.goto('/addProperty');
   await fillRequired(page, NAME);
   address = await box(page, 'Dirección').inputValue();
-  // A decimal comma, shown as it will be saved before saving (issue 30).
+  // A decimal comma, shown as it will be saved before saving (ADR 026).
   const building = box(page, 'Superficie construida (m²)');
   await building.fill('85,5');
   await expect(building).toHaveAccessibleDescription('Se guardará: 85,5 m²');
