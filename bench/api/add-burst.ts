@@ -6,7 +6,7 @@ import { num, percentile, type ScenarioResult, scale, type Target } from './figu
 import type { Target as HttpTarget } from './scenarios.js';
 
 /*
- * Issue 35, point 2: adds must not queue on each other's rows. A burst of adds from a few
+ * ADR 055: adds must not queue on each other's rows. A burst of adds from a few
  * clients at once while PostgreSQL's lock table is sampled: any lock a backend waits for, how long
  * it has waited so far (pg_locks.waitstart, PostgreSQL 14+), the longest wait seen.
  */

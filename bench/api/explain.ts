@@ -50,7 +50,7 @@ export async function explainJson(pool: pg.Pool, query: BuiltQuery, buffers = fa
 /**
  * The most rows a sort in a list's plan may take in, at any table size: a top-N sort of a rare
  * term's few hundred matches costs well under a millisecond; a sort whose input grows with the
- * table (5% of it was allowed before issue 19: 50,000 rows at a million) is not flat.
+ * table (5% of it was allowed before ADR 019: 50,000 rows at a million) is not flat.
  */
 const SORT_ROWS_LIMIT = 1_000;
 /**

@@ -1,4 +1,4 @@
-// Issue 32's accuracy of the listing readers over their corpus (both in the API,
+// The accuracy of the listing readers (ADR 036) over their corpus (both in the API,
 // apps/api/src/modules/listing-import/): texts as pasted, pages as the link import reads them.
 // The table per field and its three targets. No database, no server: a few milliseconds, so
 // every full run of the bench prints it.

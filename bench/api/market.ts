@@ -1,9 +1,9 @@
 /**
- * The Data section's endpoints under load (issue 17): clusters for all of Chile and for Santiago,
+ * The Data section's endpoints under load (ADR 017): clusters for all of Chile and for Santiago,
  * statistics by comuna, and comparables of a random property, each at 10k and at 100k rows; the
  * plans of the SQL each one runs (built by the repository's own `…Sql` builders and, for the
  * comparables' prepared statements, `…Statement`; the calls mirror market.service.ts as
- * list-queries.ts mirrors the list); and the statistics after a write (issue 35, ADR 051): the
+ * list-queries.ts mirrors the list); and the statistics after a write (ADR 051): the
  * first request answers the last figures while one computation runs in the background.
  */
 
@@ -434,7 +434,7 @@ async function getJson<T>(target: HttpTarget, path: string): Promise<T> {
 }
 
 /**
- * The statistics after a write (issue 35): each sample bumps the data version with a write that
+ * The statistics after a write (ADR 051): each sample bumps the data version with a write that
  * changes nothing (as any edit would bump it), times the one GET right after it, which must answer
  * the previous figures marked `updating`, then asks again until the new figures come (the
  * background computation's time, from the write).

@@ -7,7 +7,7 @@ import { type ExportResult, measureExport } from './export.js';
 import { BENCH_UF } from './plan.js';
 import { createSeeder, type Queryable } from './seed-properties.js';
 
-/** Issue 35: the CSV export the embedded database's peak memory is measured over. */
+/** ADR 050: the CSV export the embedded database's peak memory is measured over. */
 export const PGLITE_EXPORT_ROWS = 100_000;
 
 export type PgliteExportFigures = {

@@ -420,13 +420,13 @@ export async function measureAdds(run: BenchRun) {
     ),
   );
   run.server.assertAlive();
-  // Issue 35's burst: adds from 8 clients at once, with PostgreSQL's lock waits sampled.
+  // The burst (ADR 055): adds from 8 clients at once, with PostgreSQL's lock waits sampled.
   run.summary.addBurst = await measureAddBurst(run.pool, target, listing, plan.top);
   run.server.assertAlive();
 }
 
 /**
- * Issue 34's matching: 1,000 saved searches, one change matched against all of them by the API's
+ * The saved searches' matching (ADR 053): 1,000 saved searches, one change matched against all of them by the API's
  * worker code, and a write's latency with and without its outbox row (saved-search-matching.ts).
  * It adds and changes rows and searches: after every other phase.
  */

@@ -9,7 +9,7 @@ export const SMALL = 1_000;
 export const MEDIUM = 10_000;
 const DEFAULT_ROWS = 100_000;
 /**
- * Above this size the bench measures what issue 19 is about (the lists, their plans, the detail)
+ * Above this size the bench measures what ADR 019 is about (the lists, their plans, the detail)
  * and leaves out the rest (the Data section, re-pricing, compression, CSV exports, adding), which
  * would take longer than the ten minutes a run may take at a million rows.
  */
@@ -56,7 +56,7 @@ export const SEED_PARALLEL = 3;
  * BENCH_ONLY=add: load the top size, measure only adding properties (with the history written
  * and, as the form does, the duplicate check before each add) and a burst of 1,000 from 8
  * clients with the lock waits sampled; only their targets ((s) and (t)) are judged.
- * BENCH_ONLY=alerts: load the top size, then only the saved searches' matching (issue 34): 1,000
+ * BENCH_ONLY=alerts: load the top size, then only the saved searches' matching (ADR 053): 1,000
  * searches, one change matched against all of them, and a write with and without its outbox row.
  */
 const only = process.env.BENCH_ONLY || null;
@@ -133,7 +133,7 @@ export function readPlan(argv: string[]): Plan {
       exports: !only && extras,
       add: (!only && extras) || only === 'add',
       startup: !only || only === 'startup',
-      // At every size: issue 34's target is at a million rows.
+      // At every size: ADR 053's target is at a million rows.
       alerts: !only || only === 'alerts',
     },
   };

@@ -62,11 +62,11 @@ export type Summary = {
   listTiming?: string;
   /** Re-pricing every UF row once a new UF value is in effect (uf.service.ts reprice). */
   reprice?: { ufRows: number; repriced: number; seconds: number; noopMs: number };
-  /** The saved searches' matching (issue 34, saved-search-matching.ts). */
+  /** The saved searches' matching (ADR 053, saved-search-matching.ts). */
   alerts?: AlertFigures;
-  /** Adds from 8 clients at once with the lock waits sampled (issue 35, add-burst.ts). */
+  /** Adds from 8 clients at once with the lock waits sampled (ADR 055, add-burst.ts). */
   addBurst?: AddBurst;
-  /** Each search page against the first page, alternating slices (issue 35, search-share.ts). */
+  /** Each search page against the first page, alternating slices (ADR 057, search-share.ts). */
   searchShare?: SearchShare;
   seconds: number;
   /** 1-minute load average when the bench started: other work on the machine skews figures. */
@@ -158,7 +158,7 @@ const TAIL_LIMIT = 2.5;
 const within = (value: number, limit: number) => value <= limit;
 
 /**
- * Issue 19's lists, each first page and deep page at the top size against 10k:
+ * The lists (ADR 019), each first page and deep page at the top size against 10k:
  * (f) p50 at the top size ≤ 1.5 × its p50 at 10k;
  * (g) its raw-driver cost ≤ 3 × the first page's: the first page's raw req/s over its own;
  * (h) p99/p50 ≤ 2.5 at the top size (in place of (b)).

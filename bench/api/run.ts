@@ -201,7 +201,7 @@ function report(summary: Summary, run: Pick<BenchRun, 'plan' | 'market'>, failed
   // (a) and (c) on the first page ((c) needs the 1k phase, which the lists subset leaves out);
   // the lists' (f)–(h); the Data section's (d) and (e) where it ran.
   const firstPage = judge(scenarios, FIRST_PAGE.id, 'first-page-top', TOP);
-  // The listing reader's accuracy (issue 32): no database, milliseconds; in every full run.
+  // The listing reader's accuracy (ADR 036): no database, milliseconds; in every full run.
   const accuracy = only ? null : listingAccuracy();
   const alerts = summary.alerts ? alertSummary(summary.alerts) : null;
   const adds = runs.add ? addSummary(summary.addBurst, scenarios) : null;

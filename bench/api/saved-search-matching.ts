@@ -1,4 +1,4 @@
-// Issue 34, point 4: matching one changed property against 1,000 saved searches, as the API's
+// ADR 053: matching one changed property against 1,000 saved searches, as the API's
 // worker does it (`processOutbox`, the real code, ADR 053), and a write's own latency with the
 // outbox row written and without it, side by side.
 import os from 'node:os';
@@ -338,7 +338,7 @@ export function alertSummary(f: AlertFigures): { lines: string[]; targets: Targe
   const p50 = percentile(all, 50);
   const lines = [
     '',
-    `Saved searches' matching at ${scale(f.rows)} (issue 34; load average ${f.loadAverage.toFixed(2)} at the phase's start): ${f.searches} searches, ${f.followed} followed (${f.members} members); ${all.length} changes, ${f.alerts} alerts${f.taken ? `; ${f.taken} taken by the server's worker first, redone` : ''}`,
+    `Saved searches' matching at ${scale(f.rows)} (ADR 053; load average ${f.loadAverage.toFixed(2)} at the phase's start): ${f.searches} searches, ${f.followed} followed (${f.members} members); ${all.length} changes, ${f.alerts} alerts${f.taken ? `; ${f.taken} taken by the server's worker first, redone` : ''}`,
     `| change | n | p50 ms | p95 ms | max ms |`,
     `|---|---:|---:|---:|---:|`,
     ...(

@@ -5,7 +5,7 @@ import { measureAlternating } from './load.js';
 import type { Target } from './scenarios.js';
 
 /**
- * Target (u), issue 35 point 4: each search page's API req/s against the first page's, at the top
+ * Target (u), ADR 057: each search page's API req/s against the first page's, at the top
  * size. The lists' own figures are 2 s slices minutes apart, and this machine's speed drifts
  * more than the ratio's margin between them, so the pages are measured again here, API against
  * API in alternating slices (measureAlternating), every page in the same minutes.

@@ -10,7 +10,7 @@ import {
   type PgliteExportFigures,
 } from './pglite-memory.js';
 
-/** Issue 20's goals for the built server (ADR 020). */
+/** The built server's goals (ADR 020). */
 const STARTUP_GOALS = {
   /** Spawn to the first 200 from /readyz, PostgreSQL already migrated (ms). */
   postgresReadyMs: 1_500,
@@ -23,7 +23,7 @@ const STARTUP_GOALS = {
 } as const;
 
 /**
- * Issue 35's goals for the embedded database (ADR 050), beside (k): what `npm start` holds idle,
+ * The embedded database's goals (ADR 050), beside (k): what `npm start` holds idle,
  * after a new user's first start and after a restart, and its peak over the starts and a CSV
  * export of 100k rows (MB).
  */
@@ -47,7 +47,7 @@ const ROUNDS = 3;
 /** How long a started server sits idle before its memory is read. */
 const IDLE_MS = 2_000;
 /**
- * PGlite's idle memory is read once the server has settled (issue 35): some 10–30 s after the
+ * PGlite's idle memory is read once the server has settled (ADR 050): some 10–30 s after the
  * start's work, V8's memory reducer gives back the young generation the start filled (~15 MB).
  */
 const SETTLED_MS = 30_000;
@@ -116,7 +116,7 @@ export function startupLine(s: StartupFigures) {
 }
 
 /**
- * Issue 20's goals: (i) start to ready on PostgreSQL and (j) on PGlite, the median of the starts;
+ * ADR 020's goals: (i) start to ready on PostgreSQL and (j) on PGlite, the median of the starts;
  * (k) idle RSS on PostgreSQL; (l) the server's peak RSS over the run. A figure that was not
  * measured fails its goal.
  */
@@ -152,7 +152,7 @@ export function judgeRuntime(
 }
 
 /**
- * Issue 35's goals beside (k): PGlite's idle memory (the first start's and the restarts' median,
+ * ADR 050's goals beside (k): PGlite's idle memory (the first start's and the restarts' median,
  * whichever is higher) and its peak over every start and the export (an export that went wrong
  * measured nothing).
  */

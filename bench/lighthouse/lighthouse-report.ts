@@ -1,9 +1,9 @@
 import type { CategoryId, PageResult } from './lighthouse-run.js';
 
 /**
- * Issue 15's goals for the first screen on a phone; SEO, FCP and TBT are shown without one. The
+ * The first screen's goals on a phone (ADR 013); SEO, FCP and TBT are shown without one. The
  * performance goal is each page's own (`MeasuredPage`): 95 signed out, 98 for a signed-in
- * returning visit (issue 33); the signed-in first visit after a deploy is reported beside, its
+ * returning visit (the installed app, ADR 044); the signed-in first visit after a deploy is reported beside, its
  * performance and LCP without a goal.
  */
 const GOALS = {

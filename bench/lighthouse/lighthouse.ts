@@ -3,7 +3,7 @@
  * server as `npm start` does (PGlite, the development sign-in, the demo data) on a fresh data
  * folder, gives a few properties real photos, and runs Lighthouse's default mobile profile on
  * /home signed out, then /properties and a property's page signed in (signed in through the
- * development sign-in, in the same Chromium). Prints scores and metrics against issue 15's goals,
+ * development sign-in, in the same Chromium). Prints scores and metrics against the goals (ADR 013),
  * and what Lighthouse flags; exits with 1 if a goal is missed.
  *
  *   --url http://localhost:3000   measure a running server instead (its development sign-in and
@@ -12,9 +12,9 @@
  *   --runs 3                      Lighthouse runs per page; the median one is reported
  *
  * The signed-in pages are measured twice: as a returning visit (the service worker installed with
- * the build precached, photos in the HTTP cache), judged by issue 33's goal (performance ≥ 98),
+ * the build precached, photos in the HTTP cache), judged by its own goal (performance ≥ 98),
  * and as the first visit after a deploy (no worker, empty caches: every file is new), reported
- * beside it. /home signed out is judged by issue 15's goals (performance ≥ 95).
+ * beside it. /home signed out is judged by ADR 013's goals (performance ≥ 95).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -14,10 +14,10 @@ const GZIP_LEVEL = 9;
 /**
  * The first screen's budget, in gzip bytes (kB = 1,000 B): what a phone on a slow network fetches
  * before BEC can paint, in at most one render-blocking stylesheet. `npm test` fails past it
- * (scripts/size-check.ts) and the bench reports it. 140 kB since issue 35 (ADR 052; 150 before).
+ * (scripts/size-check.ts) and the bench reports it. 140 kB since ADR 052 (150 before).
  */
 export const FIRST_LOAD_BUDGET = { js: 140_000, css: 30_000, stylesheets: 1 };
-/** No route's own chunk above this, minified (issue 35): a page's code, not a library's. */
+/** No route's own chunk above this, minified (ADR 052): a page's code, not a library's. */
 export const ROUTE_CHUNK_BUDGET = 300_000;
 /** Vite warns about any chunk above this (`build.chunkSizeWarningLimit`, 500 kB of minified JS). */
 const CHUNK_WARNING_BYTES = 500_000;
