@@ -22,6 +22,19 @@ const OUTSIDE_FILE = /(?<![\w/.-])(STYLE|ARCHITECTURE|SPEC|STACK-NOTES)\.md\b/;
 /** The original specification cited by section or quoted as "the spec's". */
 const OUTSIDE_SPEC = /\bspec §|\bspec section\b|\bthe spec(ification)?'s\b/i;
 const citesOutside = (line: string) => OUTSIDE_FILE.test(line) || OUTSIDE_SPEC.test(line);
+/**
+ * An issue of the tracker, which lives outside the repository: "issue 32", "Issue #32's",
+ * "(issue 34, ADR 053)". The ADR that records the decision is cited instead (ADR 063). Counts of
+ * validation issues ("at most 20 issues") put the number first and pass.
+ */
+const ISSUE_NUMBER = /\bissues?\s+#?\d/i;
+
+const sourceLines = () =>
+  [...SOURCE_FOLDERS.flatMap(sourceFiles), ...ROOT_FILES].flatMap((file) =>
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .map((line, index) => ({ where: `${file}:${index + 1}`, line: line.trim() })),
+  );
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -32,12 +45,22 @@ function sourceFiles(folder: string): string[] {
 }
 
 it('no comment or setting cites a document outside the repository', () => {
-  const citing = [...SOURCE_FOLDERS.flatMap(sourceFiles), ...ROOT_FILES].flatMap((file) =>
-    readFileSync(path.join(ROOT, file), 'utf8')
-      .split('\n')
-      .flatMap((line, index) =>
-        citesOutside(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
-      ),
-  );
+  const citing = sourceLines()
+    .filter(({ line }) => citesOutside(line))
+    .map(({ where, line }) => `${where}: ${line}`);
   expect(citing).toEqual([]);
+});
+
+it('no comment, test title or message cites an issue number', () => {
+  const citing = sourceLines()
+    .filter(({ line }) => ISSUE_NUMBER.test(line))
+    .map(({ where, line }) => `${where}: ${line}`);
+  expect(citing).toEqual([]);
+});
+
+it('tells an issue number from a count of issues', () => {
+  for (const cited of ['// issue 32', 'Issue #32 asks', '(issue 34, ADR 053)', "issues 30's"])
+    expect(cited).toMatch(ISSUE_NUMBER);
+  for (const count of ['at most 20 issues', 'issues_omitted', 'issues: 3', 'error.issues[0]'])
+    expect(count).not.toMatch(ISSUE_NUMBER);
 });
