@@ -84,8 +84,8 @@ import { judgeRuntime, measureStartup, startupLine } from './startup.js';
 
 // Loading 100,000 rows, whose batches outlive young-generation collections, teaches V8 to
 // allocate pg's rows and strings straight in the old generation (allocation-site pretenuring).
-// The load generator and the raw-driver loop then spent a fifth of their time in full GCs: the
-// raw limit measured 30% low and API latencies carried the bench's own pauses. Off for this
+// The load generator and the raw-driver loop then spent their time in full GCs: the raw limit
+// read low and API latencies carried the bench's own pauses. Off for this
 // process only; the server runs with V8's defaults.
 v8.setFlagsFromString('--no-allocation-site-pretenuring');
 

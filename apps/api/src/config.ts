@@ -12,8 +12,8 @@ import type { S3Options } from './lib/s3-options.js';
 
 /**
  * Connections per API process. Few connections keep PostgreSQL's backends busy instead of
- * waking a sleeping one for every query: on the 2-core bench machine, 5 served the list 9%
- * faster than node-postgres' usual 10 (and 20 was 25% slower). Requests beyond it queue in the
+ * waking a sleeping one for every query: on 2 cores, 5 served the list faster than
+ * node-postgres' usual 10, and 20 slower still (ADR 007). Requests beyond it queue in the
  * process, which is cheap.
  */
 export const DEFAULT_POOL_SIZE = 5;

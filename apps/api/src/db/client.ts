@@ -71,8 +71,8 @@ export const MIGRATION_LOCK = 0x6265_6301;
 /**
  * PostgreSQL's settings inside PGlite, after PGlite's own (ADR 050). PGlite's WebAssembly heap
  * never shrinks, so whatever PostgreSQL touches stays resident for the life of the process.
- * shared_buffers is touched in full at start (the default 128 MB was 120 MB of the server's idle
- * memory); the data files are read through Node's fs, so the operating system's page cache, which
+ * shared_buffers is touched in full at start (the default was most of the server's idle memory,
+ * ADR 050); the data files are read through Node's fs, so the operating system's page cache, which
  * is not the server's memory, holds them anyway. PGlite runs one backend: 10 connection slots (not
  * 100) size its lock and process tables, still ~2,000 locks for one transaction. maintenance_work_mem
  * bounds what an index build or a vacuum in a future migration may add to the heap for good.

@@ -20,9 +20,10 @@ await db.close();
  * Creates a new PGlite data folder in a child process, so that initdb's memory leaves with it
  * (ADR 050). PGlite runs initdb in a second WebAssembly instance whose 128 MB heap it snapshots and
  * restores, and it writes the new folder through an in-memory copy: in the server's process that
- * left ~90 MB behind for good (fragmented native heap, heap grown for it). A folder that exists
+ * left its memory behind for good (fragmented native heap, heap grown for it). A folder that exists
  * with PG_VERSION in it is left alone. `--liftoff-only` as in `npm run serve`: the child's
- * hundreds of statements would otherwise have V8 optimise PostgreSQL's parser, a 600 MB compile.
+ * hundreds of statements would otherwise have V8 optimise PostgreSQL's parser, a compile of
+ * hundreds of MB.
  */
 export async function initPgliteDataDir(dataDir: string, settings: string[]) {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;

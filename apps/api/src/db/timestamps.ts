@@ -9,7 +9,7 @@ const DOT = 46;
  * ("2026-11-21T18:34:31.420Z"), what the API sends. A UTC session (PostgreSQL's and PGlite's
  * usual) takes string slicing; anything else (another TimeZone, a DateStyle, BC) goes through a
  * Date, as Drizzle's own decoder does. Slicing skips V8's legacy date parser and toISOString,
- * which were 3% of a list request.
+ * which showed in a list request's profile (bench/reports/2026-12-08-figures-from-comments.md).
  */
 export function isoTimestamp(text: string): string {
   const length = text.length;

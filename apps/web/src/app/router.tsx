@@ -19,7 +19,7 @@ function lazyPage(load: () => Promise<{ Component: ComponentType }>): ReactEleme
  * Each page is its own chunk, loaded when first visited, but for Home. The shell is not: it
  * renders at once, with PageLoader in its outlet while the first page's code arrives. Route
  * objects with elements, rendered by `useRoutes` under a `BrowserRouter` (app.tsx): React
- * Router's data router, which `lazy` routes need, is 16 kB gzip more of the first load (ADR 052).
+ * Router's data router, which `lazy` routes need, weighs more in the first load (ADR 052).
  */
 export const routes: RouteObject[] = [
   {

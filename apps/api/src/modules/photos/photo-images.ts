@@ -1,6 +1,6 @@
 import type { Sharp } from 'sharp';
 
-// Loaded on the first photo, not at start: sharp's native library and libheif's WASM hold ~60 MB
+// Loaded on the first photo, not at start: sharp's native library and libheif's WASM hold memory
 // a server that serves no upload never needs (ADR 020).
 // import() loads a module once and answers from the module cache after that.
 const loadSharp = async () => (await import('sharp')).default;

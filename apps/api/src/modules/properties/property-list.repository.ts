@@ -105,7 +105,7 @@ export function sortValue(
  * Row-value comparison, so (key, id) pairs walk the matching composite index. `once`: the cursor's
  * values as subqueries (InitPlans), for a search plan (ADR 057): with the values in sight, its
  * half-way pages' custom plans looked cheaper than the generic one, so PostgreSQL planned every
- * execution anew (1,080 pages/s at 1M against 2,290 with the values out of sight).
+ * execution anew, at half the pages per second (bench/reports/2026-12-08-figures-from-comments.md).
  */
 function afterCursor(
   spec: SortSpec,

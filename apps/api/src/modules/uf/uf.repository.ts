@@ -107,9 +107,10 @@ export async function lockRepricing(tx: Database, { wait }: { wait: boolean }) {
 }
 
 /**
- * UF rows re-priced per statement. One statement for every row took 57 s for 240,000 UF rows of
- * a million (2 cores), and a statement silent for DATABASE_TIMEOUT (10 s) loses its connection
- * (db/client.ts): about 2 s a batch there, however many rows the UF moves.
+ * UF rows re-priced per statement. One statement for every row of a large table outlasts
+ * DATABASE_TIMEOUT, and a statement silent that long loses its connection (db/client.ts); a batch
+ * stays well inside it however many rows the UF moves (the figures:
+ * bench/reports/2026-12-08-figures-from-comments.md).
  */
 const REPRICE_BATCH = 10_000;
 

@@ -21,7 +21,7 @@ type MetricsAccess =
 export type PoolStatsReader = () => { inUse: number; idle: number; waiting: number; max: number };
 
 /**
- * Request latency buckets, in seconds: a list page answers in 1-3 ms on the bench machine, so the
+ * Request latency buckets, in seconds: a list page answers in a few milliseconds (ADR 022), so the
  * usual 5 ms floor would put most requests in the first bucket; 10 s is DATABASE_TIMEOUT's default.
  */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -5,22 +5,22 @@ import fp from 'fastify-plugin';
 
 /**
  * The choices ADR 012 makes from the bench's figures (bench/README.md, "Compression"). Under 1 kB
- * an answer saves a few hundred bytes at most, inside the packets its ~470 bytes of headers take
- * anyway, for a zlib call (6-8 µs on the config's 202 bytes) and the server's work around it.
+ * an answer saves a few hundred bytes at most, inside the packets its headers take anyway, for a
+ * zlib call and the server's work around it.
  */
 export const COMPRESSION_THRESHOLD = 1024;
 /**
  * gzip 1, preferred when a client accepts both (browsers do): on the list's pages it costs what
- * brotli 1 costs and comes out as small; higher levels save 2-15% of the bytes for up to 6× the
- * CPU, on the server thread that is the API's bottleneck.
+ * brotli 1 costs and comes out as small; higher levels save few bytes for several times the CPU,
+ * on the server thread that is the API's bottleneck.
  */
 const GZIP_LEVEL = 1;
 /** brotli 1, for clients that prefer br or accept only br. */
 const BROTLI_QUALITY = 1;
 /**
  * Answers up to this size are compressed in one synchronous call. @fastify/compress's default
- * on 2 cores (8 kB) sent the 12 kB first page through a zlib stream on the thread pool, which
- * added ~230 µs of server CPU per answer instead of 40-60 µs. 64 kB covers a page of 100 cards.
+ * on 2 cores (8 kB) sent the first page through a zlib stream on the thread pool, which cost
+ * several times the server CPU of one synchronous call. 64 kB covers a page of 100 cards.
  */
 const SYNC_COMPRESSION_LIMIT = 64 * 1024;
 

@@ -59,7 +59,8 @@ type SecurityHeadersOptions = HelmetOptions & {
 /**
  * Security headers on every response, errors and 404s included: helmet's set for documents and
  * files, the REST set for the API. @fastify/helmet builds helmet's middleware anew on every
- * request, parsing the CSP directives each time (4% of a list request's CPU); here both sets are
+ * request, parsing the CSP directives each time (a share of a list request's CPU, in
+ * bench/reports/2026-12-08-figures-from-comments.md); here both sets are
  * computed once, and again only when `setDocumentHeaderOptions` changes them.
  */
 async function securityHeaders(

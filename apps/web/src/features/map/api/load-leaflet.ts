@@ -9,7 +9,8 @@ export type Leaflet = typeof import('leaflet');
  * - `import()` from the map's component, not `React.lazy` around it: a lazy chunk that shares
  *   React with the first screen makes the bundler move React's modules out of the entry;
  * - Leaflet's ES module build: importing its CommonJS build (the package's main) lazily moves the
- *   bundler's CommonJS helpers out of the entry into a chunk of their own (+0.4 kB first load).
+ *   bundler's CommonJS helpers out of the entry into a chunk of their own, which the first load
+ *   then fetches too.
  */
 async function loadLeaflet(): Promise<Leaflet> {
   const [module] = await Promise.all([

@@ -23,9 +23,10 @@ import { formatTime } from '@/lib/format';
 import { MarketStatsSummary } from './market-stats-summary';
 import { MarketStatsTable } from './market-stats-table';
 
-// The charts (recharts and Mantine's charts, 440 kB minified) in a chunk of their own, loaded when
-// the section mounts, beside its query: /data's own chunk stays small (ADR 052). The first load
-// is one fixed chunk (vite.config.ts), so this import no longer moves anything of it elsewhere.
+// The charts (recharts and Mantine's charts, the app's largest libraries) in a chunk of their own,
+// loaded when the section mounts, beside its query: /data's own chunk stays small (ADR 052). The
+// first load is one fixed chunk (vite.config.ts), so this import no longer moves anything of it
+// elsewhere.
 const loadCharts = () => import('./market-stats-charts');
 const MarketStatsCharts = lazy(() =>
   loadCharts().then(({ MarketStatsCharts }) => ({ default: MarketStatsCharts })),
