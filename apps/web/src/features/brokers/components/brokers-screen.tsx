@@ -1,28 +1,15 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadMore } from '@/components/screen-states/load-more';
+import { QueryState } from '@/components/screen-states/query-state';
 import { paths } from '@/config/paths';
 import { useBrokerList } from '@/features/brokers/api/get-brokers';
 import { BrokerActions } from '@/features/brokers/components/broker-actions';
 import { BrokerEmail, BrokerPhone } from '@/features/brokers/components/broker-contact';
 import { NewBrokerButton } from '@/features/brokers/components/broker-form-modal';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 import { formatInteger } from '@/lib/format';
 import { useSearchParamsUpdate } from '@/lib/use-search-params-update';
 
@@ -95,26 +82,18 @@ export function BrokersScreen({ canManage }: BrokersScreenProps) {
           {t(archived ? 'brokers.countArchived' : 'brokers.count', { count: total })}
         </Text>
       )}
-      {list.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('brokers.loading')} />
-        </Center>
-      )}
-      {list.isError && (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('brokers.loadFailed', { message: errorText(list.error) })}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {list.data !== undefined && items.length === 0 && (
-        <Text>
-          {t(q ? 'brokers.emptySearch' : archived ? 'brokers.emptyArchived' : 'brokers.empty')}
-        </Text>
-      )}
+      <QueryState
+        query={list}
+        loading={t('brokers.loading')}
+        failed={(message) => t('brokers.loadFailed', { message })}
+        empty={
+          items.length === 0 && (
+            <Text>
+              {t(q ? 'brokers.emptySearch' : archived ? 'brokers.emptyArchived' : 'brokers.empty')}
+            </Text>
+          )
+        }
+      />
       {items.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover verticalSpacing="sm">
@@ -156,17 +135,7 @@ export function BrokersScreen({ canManage }: BrokersScreenProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {list.hasNextPage && (
-        <Center>
-          <Button
-            variant="default"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {t('brokers.loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={list} label={t('brokers.loadMore')} />
     </Stack>
   );
 }

@@ -1,21 +1,11 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@bec/contracts';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { LoadMore } from '@/components/screen-states/load-more';
+import { QueryState } from '@/components/screen-states/query-state';
 import { type AuditFilters, useAudit } from '@/features/history/api/get-audit';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 
 const ACTION_LABELS: Record<AuditAction, MessageId> = {
@@ -158,22 +148,12 @@ export function AuditScreen({ filters, onFiltersChange }: Props) {
         filters={filters}
         onFiltersChange={onFiltersChange}
       />
-      {audit.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('audit.loading')} />
-        </Center>
-      )}
-      {audit.isError && (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('audit.loadFailed', { message: errorText(audit.error) })}</Text>
-            <Button size="xs" variant="default" onClick={() => void audit.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {audit.data !== undefined && entries.length === 0 && <Text>{t('audit.empty')}</Text>}
+      <QueryState
+        query={audit}
+        loading={t('audit.loading')}
+        failed={(message) => t('audit.loadFailed', { message })}
+        empty={entries.length === 0 && <Text>{t('audit.empty')}</Text>}
+      />
       {entries.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover verticalSpacing="sm">
@@ -214,17 +194,7 @@ export function AuditScreen({ filters, onFiltersChange }: Props) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {audit.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={audit.isFetchingNextPage}
-            onClick={() => void audit.fetchNextPage()}
-          >
-            {t('audit.loadMore')}
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={audit} label={t('audit.loadMore')} />
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import type { HistoryEntry } from '@bec/contracts';
-import { Alert, Button, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
+import { Stack, Text, Timeline } from '@mantine/core';
 import { NeedsConnection } from '@/components/needs-connection';
+import { LoadMore } from '@/components/screen-states/load-more';
+import { QueryState } from '@/components/screen-states/query-state';
 import { SectionCard } from '@/components/section-card';
 import { usePropertyHistory } from '@/features/history/api/get-property-history';
 import { entrySentences, formatAgo } from '@/features/history/components/entry-text';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { waitsForAConnection } from '@/lib/needs-connection';
 
@@ -43,26 +44,16 @@ export function PropertyHistory({ propertyId }: { propertyId: number }) {
   let content: React.ReactNode;
   if (waitsForAConnection(history)) {
     content = <NeedsConnection />;
-  } else if (history.isPending) {
-    content = (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">{t('history.loading')}</Text>
-      </Group>
-    );
-  } else if (history.isError && entries.length === 0) {
-    content = (
-      <Alert color="red" variant="light">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('history.loadFailed', { message: errorText(history.error) })}</Text>
-          <Button size="xs" variant="default" onClick={() => void history.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Group>
-      </Alert>
-    );
   } else if (entries.length === 0) {
-    content = <Text c="dimmed">{t('history.empty')}</Text>;
+    content = (
+      <QueryState
+        query={history}
+        inline
+        loading={t('history.loading')}
+        failed={(message) => t('history.loadFailed', { message })}
+        empty={<Text c="dimmed">{t('history.empty')}</Text>}
+      />
+    );
   } else {
     content = (
       <Stack gap="md">
@@ -73,17 +64,7 @@ export function PropertyHistory({ propertyId }: { propertyId: number }) {
             </Timeline.Item>
           ))}
         </Timeline>
-        {history.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="default"
-              loading={history.isFetchingNextPage}
-              onClick={() => void history.fetchNextPage()}
-            >
-              {t('history.loadMore')}
-            </Button>
-          </Group>
-        )}
+        <LoadMore query={history} label={t('history.loadMore')} />
       </Stack>
     );
   }

@@ -1,24 +1,13 @@
 import { STATS_GROUPS, type StatsGroup, type StatsRow } from '@bec/contracts';
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
+import { QueryState } from '@/components/screen-states/query-state';
 import { useMarketStats } from '@/features/market/api/get-market-stats';
 import { type GridHref, gridFilterOf } from '@/features/market/grid-filter';
 import { GROUP_LABELS } from '@/features/market/group-labels';
 import { useStatsGroupParam } from '@/features/market/use-stats-group-param';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 import { formatTime } from '@/lib/format';
 import { MarketStatsSummary } from './market-stats-summary';
 import { MarketStatsTable } from './market-stats-table';
@@ -57,25 +46,14 @@ export function MarketStatsSection({ filterQuery, gridHref }: MarketStatsSection
   }, []);
 
   let content: ReactNode;
-  if (stats.isError) {
+  if (stats.isError || stats.isPending) {
     content = (
-      <Alert color="red" variant="light" role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('market.stats.failed', { message: errorText(stats.error) })}</Text>
-          <Button size="xs" variant="default" onClick={() => void stats.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (stats.isPending) {
-    content = (
-      <Center py="md" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('market.stats.loading')}</Text>
-        </Group>
-      </Center>
+      <QueryState
+        query={stats}
+        inline
+        loading={t('market.stats.loading')}
+        failed={(message) => t('market.stats.failed', { message })}
+      />
     );
   } else if (stats.data.all.count === 0) {
     content = <Text>{t('market.stats.empty')}</Text>;

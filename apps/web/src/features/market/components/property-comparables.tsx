@@ -5,25 +5,15 @@ import {
   type PropertyDetail,
   type UfValue,
 } from '@bec/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NeedsConnection } from '@/components/needs-connection';
+import { QueryState } from '@/components/screen-states/query-state';
 import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
 import { useComparables } from '@/features/market/api/get-comparables';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 import { formatDistance, formatPercent, formatUfPerArea } from '@/lib/format';
 import { waitsForAConnection } from '@/lib/needs-connection';
 
@@ -170,27 +160,16 @@ export function PropertyComparables({ property, renderPrice }: PropertyComparabl
   const title = t('market.comparables.title');
 
   let content: ReactNode;
-  if (comparables.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">
-            {t('market.comparables.failed', { message: errorText(comparables.error) })}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void comparables.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (waitsForAConnection(comparables)) {
+  if (waitsForAConnection(comparables)) {
     content = <NeedsConnection />;
-  } else if (comparables.isPending) {
+  } else if (comparables.isPending || comparables.isError) {
     content = (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">{t('market.comparables.loading')}</Text>
-      </Group>
+      <QueryState
+        query={comparables}
+        inline
+        loading={t('market.comparables.loading')}
+        failed={(message) => t('market.comparables.failed', { message })}
+      />
     );
   } else {
     content = (

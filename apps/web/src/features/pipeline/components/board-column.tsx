@@ -2,6 +2,7 @@ import { PROPERTY_COUNT_CAP, type PropertyCard, type PropertyStage } from '@bec/
 import { useDroppable } from '@dnd-kit/core';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { LoadMore } from '@/components/screen-states/load-more';
 import { useStageColumn } from '@/features/pipeline/api/get-stage-column';
 import { BoardCard } from '@/features/pipeline/components/board-card';
 import { columnDropId } from '@/features/pipeline/components/board-drag-messages';
@@ -89,16 +90,7 @@ export function BoardColumn({ stage, filters, canMove, onMove }: BoardColumnProp
         {cards.map((card) => (
           <BoardCard key={card.id} card={card} canMove={canMove} onMove={onMove} />
         ))}
-        {column.hasNextPage && (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            loading={column.isFetchingNextPage}
-            onClick={() => void column.fetchNextPage()}
-          >
-            {t('pipeline.loadMore')}
-          </Button>
-        )}
+        <LoadMore query={column} label={t('pipeline.loadMore')} compact />
       </Stack>
     </Paper>
   );

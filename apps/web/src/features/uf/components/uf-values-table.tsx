@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
+import { LoadMore } from '@/components/screen-states/load-more';
+import { QueryState } from '@/components/screen-states/query-state';
 import { useUfValues } from '@/features/uf/api/get-uf';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 import { formatDateTime, formatDay, formatUfValue } from '@/lib/format';
 import { UfSourceBadge } from './uf-source-badge';
 
@@ -9,27 +10,17 @@ import { UfSourceBadge } from './uf-source-badge';
 export function UfValuesTable() {
   const t = useT();
   const values = useUfValues();
-  if (values.isPending) {
+  const items = values.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0 || values.isError) {
     return (
-      <Center py="md">
-        <Loader aria-label={t('uf.values.loading')} />
-      </Center>
+      <QueryState
+        query={values}
+        loading={t('uf.values.loading')}
+        failed={(message) => t('uf.values.failed', { message })}
+        empty={<Text>{t('uf.values.empty')}</Text>}
+      />
     );
   }
-  if (values.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('uf.values.failed', { message: errorText(values.error) })}</Text>
-          <Button size="xs" variant="default" onClick={() => void values.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
-  const items = values.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <Text>{t('uf.values.empty')}</Text>;
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={480}>
@@ -56,17 +47,7 @@ export function UfValuesTable() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {values.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={values.isFetchingNextPage}
-            onClick={() => void values.fetchNextPage()}
-          >
-            {t('uf.values.loadMore')}
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={values} label={t('uf.values.loadMore')} />
     </Stack>
   );
 }

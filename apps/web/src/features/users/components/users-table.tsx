@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
+import { LoadMore } from '@/components/screen-states/load-more';
+import { QueryState } from '@/components/screen-states/query-state';
 import { useUsers } from '@/features/users/api/get-users';
 import { DeleteUserButton } from '@/features/users/components/delete-user-button';
 import { UserRoleSelect } from '@/features/users/components/user-role-select';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 
 export type UsersTableProps = {
   /** The signed-in admin, whose row is marked "(you)". */
@@ -17,28 +18,15 @@ export function UsersTable({ currentUserId, enabled = true }: UsersTableProps) {
   const t = useT();
   const users = useUsers({ enabled });
 
-  if (users.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('users.loading')} />
-      </Center>
-    );
-  }
-
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="md">
-      {users.isError && (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('users.loadFailed', { message: errorText(users.error) })}</Text>
-            <Button size="xs" variant="default" onClick={() => void users.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {users.data !== undefined && items.length === 0 && <Text>{t('users.empty')}</Text>}
+      <QueryState
+        query={users}
+        loading={t('users.loading')}
+        failed={(message) => t('users.loadFailed', { message })}
+        empty={items.length === 0 && <Text>{t('users.empty')}</Text>}
+      />
       {items.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="sm">
@@ -78,17 +66,7 @@ export function UsersTable({ currentUserId, enabled = true }: UsersTableProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {users.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={users.isFetchingNextPage}
-            onClick={() => void users.fetchNextPage()}
-          >
-            {t('users.loadMore')}
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={users} label={t('users.loadMore')} />
     </Stack>
   );
 }

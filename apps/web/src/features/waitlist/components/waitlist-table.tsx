@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { LoadMore } from '@/components/screen-states/load-more';
+import { QueryState } from '@/components/screen-states/query-state';
 import { useWaitlist } from '@/features/waitlist/api/get-waitlist';
 import { ApproveEntryForm } from '@/features/waitlist/components/approve-entry-form';
 import { DeleteEntryButton } from '@/features/waitlist/components/delete-entry-button';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 
 export type WaitlistTableProps = {
   /** The waitlist is fetched only for admins (docs/product.md, Screens and routes): true only when an admin is signed in. */
@@ -15,39 +16,28 @@ export function WaitlistTable({ enabled }: WaitlistTableProps) {
   const t = useT();
   const waitlist = useWaitlist({ enabled });
 
-  if (waitlist.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('waitlist.loading')} />
-      </Center>
-    );
-  }
-
   const entries = waitlist.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="md">
-      {waitlist.isError && (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('common.error', { message: errorText(waitlist.error) })}</Text>
-            <Button size="xs" variant="default" onClick={() => void waitlist.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {waitlist.data !== undefined && entries.length === 0 && (
-        <Group gap="md">
-          <Text>{t('waitlist.empty')}</Text>
-          <Button
-            variant="light"
-            loading={waitlist.isRefetching}
-            onClick={() => void waitlist.refetch()}
-          >
-            {t('waitlist.sync')}
-          </Button>
-        </Group>
-      )}
+      <QueryState
+        query={waitlist}
+        loading={t('waitlist.loading')}
+        failed={(message) => t('common.error', { message })}
+        empty={
+          entries.length === 0 && (
+            <Group gap="md">
+              <Text>{t('waitlist.empty')}</Text>
+              <Button
+                variant="light"
+                loading={waitlist.isRefetching}
+                onClick={() => void waitlist.refetch()}
+              >
+                {t('waitlist.sync')}
+              </Button>
+            </Group>
+          )
+        }
+      />
       {entries.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="sm">
@@ -76,17 +66,7 @@ export function WaitlistTable({ enabled }: WaitlistTableProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {waitlist.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={waitlist.isFetchingNextPage}
-            onClick={() => void waitlist.fetchNextPage()}
-          >
-            {t('waitlist.loadMore')}
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={waitlist} label={t('waitlist.loadMore')} />
     </Stack>
   );
 }
