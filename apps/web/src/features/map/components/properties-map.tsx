@@ -1,6 +1,7 @@
+import { LoadFailed } from '@/components/screen-states/load-failed';
 import '@/features/map/messages';
 import { MAP_MAX_POINTS, MAP_POINTS_ZOOM, type MapClusters, type MapPoint } from '@bec/contracts';
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { LatLng, LatLngBoundsLiteral, Map as LeafletMap, Popup } from 'leaflet';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -152,19 +153,11 @@ export function PropertiesMap({
         </Alert>
       )}
       {error && (
-        <Alert color="red" title={t('map.failed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('common.error', { message: errorText(error) })}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => (leaflet.error ? leaflet.retry() : void clusters.refetch())}
-            >
-              {t('common.tryAgain')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title={t('map.failed')}
+          message={t('common.error', { message: errorText(error) })}
+          onRetry={() => (leaflet.error ? leaflet.retry() : void clusters.refetch())}
+        />
       )}
       <div className={classes.frame}>
         <section

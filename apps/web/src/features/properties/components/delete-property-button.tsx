@@ -1,8 +1,6 @@
-import { ActionIcon, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { openConfirmModal } from '@/components/overlays/overlays-host';
-import { TrashIcon } from '@/components/trash-icon';
+import { ConfirmDeleteButton } from '@/components/screen-states/confirm-delete-button';
 import { paths } from '@/config/paths';
 import { useDeleteProperty } from '@/features/properties/api/delete-property';
 import { useT } from '@/i18n/use-t';
@@ -36,25 +34,16 @@ export function DeletePropertyButton({ id, name, onDeleted }: DeletePropertyButt
       }),
   });
 
-  const confirmDelete = () =>
-    void openConfirmModal({
-      title: t('properties.delete.title'),
-      children: <Text size="sm">{t('properties.delete.body', { name })}</Text>,
-      labels: { confirm: t('properties.delete.confirm'), cancel: t('properties.delete.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => mutate(id),
-    });
-
   return (
-    <ActionIcon
-      variant="subtle"
-      color="red"
+    <ConfirmDeleteButton
       size="lg"
-      aria-label={t('properties.delete.title')}
-      loading={isPending}
-      onClick={confirmDelete}
-    >
-      <TrashIcon />
-    </ActionIcon>
+      label={t('properties.delete.title')}
+      title={t('properties.delete.title')}
+      body={t('properties.delete.body', { name })}
+      confirm={t('properties.delete.confirm')}
+      cancel={t('properties.delete.cancel')}
+      pending={isPending}
+      onConfirm={() => mutate(id)}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { PROPERTY_COUNT_CAP } from '@bec/contracts';
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect } from 'react';
+import { LoadFailed } from '@/components/screen-states/load-failed';
 import {
   type PropertyFilters,
   priceRangeReversed,
@@ -73,16 +74,11 @@ function PropertyResults({ filters }: PropertyListProps) {
   }
 
   const errorAlert = isError ? (
-    <Alert color="red" title={t('properties.list.loadFailed')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('common.error', { message: errorText(error) })}</Text>
-        {!isFetchNextPageError && (
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        )}
-      </Stack>
-    </Alert>
+    <LoadFailed
+      title={t('properties.list.loadFailed')}
+      message={t('common.error', { message: errorText(error) })}
+      onRetry={isFetchNextPageError ? undefined : () => void refetch()}
+    />
   ) : null;
   if (!data) return errorAlert;
 

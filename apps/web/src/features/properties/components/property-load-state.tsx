@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { LoadFailed } from '@/components/screen-states/load-failed';
 import { useT } from '@/i18n/use-t';
 import { ApiError, errorText } from '@/lib/api-error';
 
@@ -25,14 +26,11 @@ export function PropertyLoadState({ id, error, refetch }: PropertyLoadStateProps
   }
   if (error) {
     return (
-      <Alert color="red" title={t('properties.load.failed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('common.error', { message: errorText(error) })}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailed
+        title={t('properties.load.failed')}
+        message={t('common.error', { message: errorText(error) })}
+        onRetry={() => void refetch()}
+      />
     );
   }
   return (

@@ -1,8 +1,6 @@
 import type { User } from '@bec/contracts';
-import { ActionIcon, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { openConfirmModal } from '@/components/overlays/overlays-host';
-import { TrashIcon } from '@/components/trash-icon';
+import { ConfirmDeleteButton } from '@/components/screen-states/confirm-delete-button';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
@@ -27,30 +25,19 @@ export function DeleteUserButton({ user, isCurrentUser = false }: DeleteUserButt
       }),
   });
 
-  const confirmDelete = () =>
-    void openConfirmModal({
-      title: t('users.delete.title', { name: user.name }),
-      children: (
-        <Text size="sm">
-          {isCurrentUser
-            ? t('users.delete.bodyOwn', { email: user.email })
-            : t('users.delete.bodyOther', { name: user.name, email: user.email })}
-        </Text>
-      ),
-      labels: { confirm: t('users.delete.confirm'), cancel: t('users.delete.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => mutate(user.id),
-    });
-
   return (
-    <ActionIcon
-      variant="subtle"
-      color="red"
-      aria-label={t('users.delete.label', { name: user.name })}
-      loading={isPending}
-      onClick={confirmDelete}
-    >
-      <TrashIcon />
-    </ActionIcon>
+    <ConfirmDeleteButton
+      label={t('users.delete.label', { name: user.name })}
+      title={t('users.delete.title', { name: user.name })}
+      body={
+        isCurrentUser
+          ? t('users.delete.bodyOwn', { email: user.email })
+          : t('users.delete.bodyOther', { name: user.name, email: user.email })
+      }
+      confirm={t('users.delete.confirm')}
+      cancel={t('users.delete.cancel')}
+      pending={isPending}
+      onConfirm={() => mutate(user.id)}
+    />
   );
 }

@@ -1,8 +1,6 @@
 import type { WaitlistEntry } from '@bec/contracts';
-import { ActionIcon, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { openConfirmModal } from '@/components/overlays/overlays-host';
-import { TrashIcon } from '@/components/trash-icon';
+import { ConfirmDeleteButton } from '@/components/screen-states/confirm-delete-button';
 import { useDeleteWaitlistEntry } from '@/features/waitlist/api/delete-waitlist-entry';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
@@ -26,26 +24,15 @@ export function DeleteEntryButton({ entry }: DeleteEntryButtonProps) {
       }),
   });
 
-  const confirmDelete = () =>
-    void openConfirmModal({
-      title: t('waitlist.delete.title', { name: entry.name }),
-      children: (
-        <Text size="sm">{t('waitlist.delete.body', { name: entry.name, email: entry.email })}</Text>
-      ),
-      labels: { confirm: t('waitlist.delete.confirm'), cancel: t('waitlist.delete.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => mutate(entry.id),
-    });
-
   return (
-    <ActionIcon
-      variant="subtle"
-      color="red"
-      aria-label={t('waitlist.delete.label', { name: entry.name })}
-      loading={isPending}
-      onClick={confirmDelete}
-    >
-      <TrashIcon />
-    </ActionIcon>
+    <ConfirmDeleteButton
+      label={t('waitlist.delete.label', { name: entry.name })}
+      title={t('waitlist.delete.title', { name: entry.name })}
+      body={t('waitlist.delete.body', { name: entry.name, email: entry.email })}
+      confirm={t('waitlist.delete.confirm')}
+      cancel={t('waitlist.delete.cancel')}
+      pending={isPending}
+      onConfirm={() => mutate(entry.id)}
+    />
   );
 }
