@@ -82,6 +82,7 @@ import errorHandler from './plugins/app/error-handler.js';
 import idempotency from './plugins/app/idempotency.js';
 import metricsPlugin, { createMetrics } from './plugins/app/metrics.js';
 import rateLimit from './plugins/app/rate-limit.js';
+import routeAccess from './plugins/app/route-access.js';
 import { guardStorage } from './plugins/app/storage/guarded-storage.js';
 import { createLocalStorage } from './plugins/app/storage/local-storage.js';
 import { loadSigningSecret } from './plugins/app/storage/signing-secret.js';
@@ -368,6 +369,8 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       // First: its onRoute hook documents the Idempotency-Key header on every write below.
       await api.register(idempotency, { store: idempotencyStore });
+      // Default deny: a route below that declares no access stops the start (ADR 063).
+      await api.register(routeAccess);
       await api.register(configRoutes, { config });
       await api.register(usersRoutes, { users });
       await api.register(waitlistRoutes, { waitlist: createWaitlistService(database.db) });

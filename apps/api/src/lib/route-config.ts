@@ -1,9 +1,23 @@
+import type { Role } from '@bec/contracts';
+
+/**
+ * Who may call a route under /api (ADR 063), declared by every route there or it fails to
+ * register: `public` (no token), `signed-in` (a verified identity, member or not: the sign-in
+ * call), `member` (any role), or the roles allowed.
+ */
+export type RouteAccess = 'public' | 'signed-in' | 'member' | readonly Role[];
+
+/** A route's `config` declaring who may call it: `config: allow(['editor', 'admin'])`. */
+export const allow = (access: RouteAccess): { access: RouteAccess } => ({ access });
+
 /**
  * Per-route settings read by the app's own hooks, set in a route's `config` (or by an onRoute
  * hook for routes a third-party plugin registers).
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Who may call the route; under /api every route declares it (plugins/app/route-access.ts). */
+    access?: RouteAccess;
     /**
      * The `route` label of request metrics instead of the route's URL template: one label for
      * routes without a template of their own (each file of the web build has a route).

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationError } from '../../lib/app-error.js';
 import { fileResponses, ok, responses } from '../../lib/http.js';
+import { allow } from '../../lib/route-config.js';
 import { escapeHtml, UNSUBSCRIBE_PAGE, unsubscribePage } from './alert-mail.content.js';
 import type { Locale } from './alert-mail.repository.js';
 import type { Unsubscribe } from './alert-mail.service.js';
@@ -62,6 +63,7 @@ export const alertMailRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe }
           [400],
         ),
       },
+      config: allow('public'),
     },
     async (request, reply) => {
       const found = await unsubscribe.check(request.query.token);
@@ -113,6 +115,7 @@ export const alertMailRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe }
         querystring: UnsubscribeQuerySchema,
         response: responses(200, UnsubscribeResultSchema, [400]),
       },
+      config: allow('public'),
     },
     async (request, reply) => {
       const result = await unsubscribe.unsubscribe(request.query.token);

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { allow } from '../../lib/route-config.js';
 import type { BrokersService } from './brokers.service.js';
 
 /** /api/brokers: members read; editors and admins add, edit, archive and delete. */
@@ -19,9 +20,6 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
   app,
   { brokers },
 ) => {
-  const member = app.authorize('member');
-  const editor = app.authorize(['editor', 'admin']);
-
   app.get(
     '/brokers',
     {
@@ -32,7 +30,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
         querystring: BrokerChoicesQuerySchema,
         response: responses(200, z.array(BrokerSchema), [400, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Brokers', await brokers.choices(request.query.include)),
   );
@@ -47,7 +45,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
         querystring: ListBrokersQuerySchema,
         response: responses(200, BrokerPageSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Brokers', await brokers.list(request.query)),
   );
@@ -61,7 +59,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
         params: BrokerIdParamsSchema,
         response: responses(200, BrokerListItemSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Broker', await brokers.get(request.params.id)),
   );
@@ -75,7 +73,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
         body: CreateBrokerBodySchema,
         response: responses(201, BrokerSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
     async (request, reply) =>
       reply.code(201).send(ok('Broker added', await brokers.create(request.body))),
@@ -91,7 +89,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
         body: UpdateBrokerBodySchema,
         response: responses(200, BrokerSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
     async (request) => ok('Broker updated', await brokers.update(request.params.id, request.body)),
   );
@@ -107,7 +105,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
         body: SetBrokerArchivedBodySchema,
         response: responses(200, BrokerSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
     async (request) =>
       ok(
@@ -130,7 +128,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> =
           ...AUTH_ERRORS,
         ]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
     async (request) => ok('Broker deleted', await brokers.remove(request.params.id)),
   );

@@ -1,7 +1,8 @@
 import { DuplicateCandidatesSchema, DuplicateCheckBodySchema } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import type { DuplicatesService } from './duplicates.service.js';
 
 /** Registered under /api/properties: the add and edit forms ask before they save. */
@@ -10,7 +11,6 @@ export const duplicatesRoutes: FastifyPluginAsyncZod<{ duplicates: DuplicatesSer
   { duplicates },
 ) => {
   // Only those who add and edit properties ask.
-  const editor = app.authorize(['editor', 'admin']);
 
   app.post(
     '/properties/duplicates',
@@ -22,10 +22,9 @@ export const duplicatesRoutes: FastifyPluginAsyncZod<{ duplicates: DuplicatesSer
         body: DuplicateCheckBodySchema,
         response: responses(200, DuplicateCandidatesSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request) =>
-      ok('Duplicate candidates', await duplicates.check(request.member.id, request.body)),
-    ),
+    async (request) =>
+      ok('Duplicate candidates', await duplicates.check(memberOf(request).id, request.body)),
   );
 };

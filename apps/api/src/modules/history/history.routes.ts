@@ -7,7 +7,8 @@ import {
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import type { HistoryService } from './history.service.js';
 
 /**
@@ -18,9 +19,6 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
   app,
   { history },
 ) => {
-  const member = app.authorize('member');
-  const admin = app.authorize(['admin']);
-
   app.get(
     '/properties/:id/history',
     {
@@ -31,14 +29,13 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
         querystring: HistoryQuerySchema,
         response: responses(200, HistoryPageSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) =>
+    async (request) =>
       ok(
         'History',
-        await history.propertyHistory(request.member, request.params.id, request.query),
+        await history.propertyHistory(memberOf(request), request.params.id, request.query),
       ),
-    ),
   );
 
   app.get(
@@ -51,7 +48,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
         querystring: AuditQuerySchema,
         response: responses(200, AuditPageSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
     async (request) => ok('Audit', await history.audit(request.query)),
   );

@@ -7,14 +7,13 @@ import {
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, clientSignal, fileResponses, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import type { ListingImportService } from './listing-import.service.js';
 
 export const listingImportRoutes: FastifyPluginAsyncZod<{
   listingImport: ListingImportService;
 }> = async (app, { listingImport }) => {
-  const editor = app.authorize(['editor', 'admin']);
-
   app.post(
     '/properties/import',
     {
@@ -25,7 +24,7 @@ export const listingImportRoutes: FastifyPluginAsyncZod<{
         body: ImportListingBodySchema,
         response: responses(200, ImportedListingSchema, [400, 422, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
     // The page's fetch stops if the editor closes the dialog (or the connection) meanwhile.
     async (request, reply) =>
@@ -42,19 +41,18 @@ export const listingImportRoutes: FastifyPluginAsyncZod<{
         body: ImportPhotosBodySchema,
         response: responses(200, ImportedPhotosSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request, reply) =>
+    async (request, reply) =>
       ok(
         'Listing photos imported',
         await listingImport.importPhotos(
-          request.member.id,
+          memberOf(request).id,
           request.body.urls,
           request.log,
           clientSignal(reply),
         ),
       ),
-    ),
   );
 
   // A POST though it reads: the URL may be 2000 characters, and a body keeps it out of the
@@ -73,8 +71,7 @@ export const listingImportRoutes: FastifyPluginAsyncZod<{
           [400, ...AUTH_ERRORS],
         ),
       },
-      onRequest: editor,
-      config: { readOnly: true },
+      config: { ...allow(['editor', 'admin']), readOnly: true },
     },
     async (request, reply) => {
       const thumbnail = await listingImport.thumbnail(

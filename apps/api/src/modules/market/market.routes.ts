@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compiledJson } from '../../lib/compiled-json.js';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { allow } from '../../lib/route-config.js';
 import type { MarketService } from './market.service.js';
 
 /** The Data section: the properties that match the grid's filters on a map and in figures. */
@@ -16,8 +17,6 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
   app,
   { market },
 ) => {
-  const member = app.authorize('member');
-
   app.get(
     '/market/map',
     {
@@ -29,7 +28,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
         response: responses(200, MapClustersSchema, [400, ...AUTH_ERRORS]),
       },
       serializerCompiler: compiledJson,
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Map', await market.map(request.query)),
   );
@@ -45,7 +44,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
         response: responses(200, MarketStatsSchema, [400, ...AUTH_ERRORS]),
       },
       serializerCompiler: compiledJson,
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Statistics', await market.stats(request.query)),
   );
@@ -61,7 +60,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
         response: responses(200, ComparablesSchema, [400, 404, ...AUTH_ERRORS]),
       },
       serializerCompiler: compiledJson,
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Comparables', await market.comparables(request.params.id)),
   );

@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import { type LocalStorage, UploadUsedError } from '../../plugins/app/storage/local-storage.js';
 import { EXTENSIONS, UPLOAD_KEY } from '../../plugins/app/storage/photo-storage.js';
 import { UnreadableImageError, type Variant } from './photo-images.js';
@@ -25,12 +26,12 @@ export const photoUploadRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }>
         body: UploadUrlBodySchema,
         response: responses(200, z.array(UploadUrlEntrySchema), [400, ...AUTH_ERRORS]),
       },
-      onRequest: app.authorize(['editor', 'admin']),
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request) => {
-      const entries = await photos.issueUploadUrls(request.member.id, request.body);
+    async (request) => {
+      const entries = await photos.issueUploadUrls(memberOf(request).id, request.body);
       return ok(`${entries.length} upload URL${entries.length === 1 ? '' : 's'}`, entries);
-    }),
+    },
   );
 };
 

@@ -14,16 +14,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledJson } from '../../lib/compiled-json.js';
 import { AUTH_ERRORS, fileResponses, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import type { PropertiesService } from './properties.service.js';
 
 export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesService }> = async (
   app,
   { properties },
 ) => {
-  const member = app.authorize('member');
-  const editor = app.authorize(['editor', 'admin']);
-
   app.get(
     '/properties',
     {
@@ -34,7 +32,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         response: responses(200, PropertyListSchema, [400, ...AUTH_ERRORS]),
       },
       serializerCompiler: compiledJson,
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Properties', await properties.list(request.query)),
   );
@@ -48,7 +46,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         querystring: ListPropertiesQuerySchema,
         response: fileResponses('text/csv', 'The CSV file, a download', [400, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async (request, reply) => {
       const { sort: _sort, limit: _limit, cursor: _cursor, ...filters } = request.query;
@@ -75,7 +73,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         response: responses(200, PropertyDetailSchema, [400, 404, ...AUTH_ERRORS]),
       },
       serializerCompiler: compiledJson,
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Property', await properties.get(request.params.id)),
   );
@@ -89,12 +87,12 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         body: CreatePropertyBodySchema,
         response: responses(201, CreatePropertyResultSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request, reply) => {
-      const created = await properties.create(request.member, request.body);
+    async (request, reply) => {
+      const created = await properties.create(memberOf(request), request.body);
       return reply.code(201).send(ok('Property added successfully!', created));
-    }),
+    },
   );
 
   app.put(
@@ -108,14 +106,13 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         body: UpdatePropertyBodySchema,
         response: responses(200, UpdatePropertyResultSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request) =>
+    async (request) =>
       ok(
         'Property updated successfully!',
-        await properties.update(request.member, request.params.id, request.body),
+        await properties.update(memberOf(request), request.params.id, request.body),
       ),
-    ),
   );
 
   app.patch(
@@ -129,14 +126,13 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         body: MovePropertyStageBodySchema,
         response: responses(200, MovePropertyStageResultSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request) =>
+    async (request) =>
       ok(
         'Stage changed',
-        await properties.moveStage(request.member, request.params.id, request.body),
+        await properties.moveStage(memberOf(request), request.params.id, request.body),
       ),
-    ),
   );
 
   app.delete(
@@ -148,10 +144,9 @@ export const propertiesRoutes: FastifyPluginAsyncZod<{ properties: PropertiesSer
         params: PropertyIdParamsSchema,
         response: responses(200, z.object({ id: z.number().int() }), [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request) =>
-      ok('Property deleted', await properties.remove(request.member, request.params.id)),
-    ),
+    async (request) =>
+      ok('Property deleted', await properties.remove(memberOf(request), request.params.id)),
   );
 };

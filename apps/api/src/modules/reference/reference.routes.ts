@@ -2,14 +2,13 @@ import { PropertyTypeSchema, RegionSchema } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { allow } from '../../lib/route-config.js';
 import type { ReferenceService } from './reference.service.js';
 
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (
   app,
   { reference },
 ) => {
-  const member = app.authorize('member');
-
   app.get(
     '/property-types',
     {
@@ -18,7 +17,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         summary: 'Property types',
         response: responses(200, z.array(PropertyTypeSchema), AUTH_ERRORS),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async () => ok('Property types', await reference.propertyTypes()),
   );
@@ -31,7 +30,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         summary: 'The 16 regions of Chile, north to south, each with its comunas',
         response: responses(200, z.array(RegionSchema), AUTH_ERRORS),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async () => ok('Regions', await reference.regions()),
   );

@@ -13,7 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import type { SavedSearchesService } from './saved-searches.service.js';
 
 /**
@@ -23,8 +24,6 @@ import type { SavedSearchesService } from './saved-searches.service.js';
 export const savedSearchesRoutes: FastifyPluginAsyncZod<{
   savedSearches: SavedSearchesService;
 }> = async (app, { savedSearches }) => {
-  const member = app.authorize('member');
-
   app.get(
     '/saved-searches',
     {
@@ -34,9 +33,9 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
           "The user's personal searches and every shared one (shared first, then by name), each with its new matches since last opened",
         response: responses(200, SavedSearchListSchema, AUTH_ERRORS),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) => ok('Saved searches', await savedSearches.list(request.member))),
+    async (request) => ok('Saved searches', await savedSearches.list(memberOf(request))),
   );
 
   app.post(
@@ -49,13 +48,12 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         body: CreateSavedSearchBodySchema,
         response: responses(201, SavedSearchSchema, [400, 409, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request, reply) =>
+    async (request, reply) =>
       reply
         .code(201)
-        .send(ok('Search saved', await savedSearches.create(request.member, request.body))),
-    ),
+        .send(ok('Search saved', await savedSearches.create(memberOf(request), request.body))),
   );
 
   app.patch(
@@ -69,14 +67,13 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         body: UpdateSavedSearchBodySchema,
         response: responses(200, SavedSearchSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) =>
+    async (request) =>
       ok(
         'Search updated',
-        await savedSearches.update(request.member, request.params.id, request.body),
+        await savedSearches.update(memberOf(request), request.params.id, request.body),
       ),
-    ),
   );
 
   app.delete(
@@ -88,11 +85,10 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         params: SavedSearchIdParamsSchema,
         response: responses(200, z.object({ id: z.number().int() }), [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) =>
-      ok('Search deleted', await savedSearches.remove(request.member, request.params.id)),
-    ),
+    async (request) =>
+      ok('Search deleted', await savedSearches.remove(memberOf(request), request.params.id)),
   );
 
   app.post(
@@ -104,11 +100,10 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         params: SavedSearchIdParamsSchema,
         response: responses(200, SavedSearchSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) =>
-      ok('Search opened', await savedSearches.opened(request.member, request.params.id)),
-    ),
+    async (request) =>
+      ok('Search opened', await savedSearches.opened(memberOf(request), request.params.id)),
   );
 
   app.put(
@@ -122,18 +117,17 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         body: SavedSearchSubscriptionBodySchema,
         response: responses(200, SavedSearchSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) =>
+    async (request) =>
       ok(
         request.body.subscribed === false
           ? 'No longer following the search'
           : request.body.subscribed
             ? 'Following the search'
             : 'Subscription updated',
-        await savedSearches.subscribe(request.member, request.params.id, request.body),
+        await savedSearches.subscribe(memberOf(request), request.params.id, request.body),
       ),
-    ),
   );
 
   app.get(
@@ -145,11 +139,9 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         querystring: AlertsQuerySchema,
         response: responses(200, AlertPageSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) =>
-      ok('Alerts', await savedSearches.alerts(request.member, request.query)),
-    ),
+    async (request) => ok('Alerts', await savedSearches.alerts(memberOf(request), request.query)),
   );
 
   app.get(
@@ -160,10 +152,9 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         summary: "How many of the user's alerts are unread (the bell's count)",
         response: responses(200, UnreadAlertsSchema, AUTH_ERRORS),
       },
-      onRequest: member,
-      config: { quietLog: true },
+      config: { ...allow('member'), quietLog: true },
     },
-    withMember(async (request) => ok('Unread alerts', await savedSearches.unread(request.member))),
+    async (request) => ok('Unread alerts', await savedSearches.unread(memberOf(request))),
   );
 
   app.post(
@@ -174,9 +165,9 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         summary: "Mark every one of the user's alerts read",
         response: responses(200, z.object({ read: z.number().int() }), AUTH_ERRORS),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) => ok('Alerts read', await savedSearches.readAll(request.member))),
+    async (request) => ok('Alerts read', await savedSearches.readAll(memberOf(request))),
   );
 
   app.post(
@@ -188,10 +179,9 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{
         params: IdParamsSchema,
         response: responses(200, z.object({ id: z.number().int() }), [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) =>
-      ok('Alert read', await savedSearches.read(request.member, request.params.id)),
-    ),
+    async (request) =>
+      ok('Alert read', await savedSearches.read(memberOf(request), request.params.id)),
   );
 };

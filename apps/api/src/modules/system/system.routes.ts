@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/http.js';
-import '../../lib/route-config.js';
+import { allow } from '../../lib/route-config.js';
 import { clientConfig } from './client-config.js';
 
 /** No token needed: OpenAPI's empty security requirement overrides the document's bearer. */
@@ -80,6 +80,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         security: PUBLIC,
         response: responses(200, ClientConfigSchema),
       },
+      config: allow('public'),
     },
     async () => ok('Config', clientConfig(config)),
   );

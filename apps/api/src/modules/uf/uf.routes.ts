@@ -8,12 +8,10 @@ import {
 } from '@bec/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
+import { allow } from '../../lib/route-config.js';
 import type { UfService } from './uf.service.js';
 
 export const ufRoutes: FastifyPluginAsyncZod<{ uf: UfService }> = async (app, { uf }) => {
-  const member = app.authorize('member');
-  const admin = app.authorize(['admin']);
-
   app.get(
     '/uf',
     {
@@ -23,7 +21,7 @@ export const ufRoutes: FastifyPluginAsyncZod<{ uf: UfService }> = async (app, { 
           "The UF value in effect (the latest dated today or before, in Chile), and whether it is today's",
         response: responses(200, UfCurrentSchema, AUTH_ERRORS),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async () => ok('UF', await uf.current()),
   );
@@ -37,7 +35,7 @@ export const ufRoutes: FastifyPluginAsyncZod<{ uf: UfService }> = async (app, { 
         querystring: UfValuesQuerySchema,
         response: responses(200, UfValueListSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
     async (request) =>
       ok('UF values', await uf.listValues(request.query.limit, request.query.cursor)),
@@ -54,7 +52,7 @@ export const ufRoutes: FastifyPluginAsyncZod<{ uf: UfService }> = async (app, { 
         body: PutUfValueBodySchema,
         response: responses(200, PutUfValueResultSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
     async (request) => {
       const result = await uf.putValue(request.params.date, request.body.value);

@@ -10,15 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
   app,
   { users },
 ) => {
-  const admin = app.authorize(['admin']);
-
   app.get(
     '/users/me',
     {
@@ -27,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         summary: 'The signed-in member; an unknown account is put on the waitlist and refused',
         response: responses(200, MeSchema, AUTH_ERRORS),
       },
-      onRequest: app.authenticate,
+      config: allow('signed-in'),
     },
     async (request) => {
       const identity = request.identity;
@@ -45,11 +44,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         body: MyLocaleSchema,
         response: responses(200, MyLocaleSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: app.authorize('member'),
+      config: allow('member'),
     },
-    withMember(async (request) =>
-      ok('Language saved', await users.setLocale(request.member, request.body.locale)),
-    ),
+    async (request) =>
+      ok('Language saved', await users.setLocale(memberOf(request), request.body.locale)),
   );
 
   app.get(
@@ -61,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         querystring: ListQuerySchema,
         response: responses(200, UserListSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
     async (request) => ok('Users', await users.list(request.query.limit, request.query.cursor)),
   );
@@ -76,12 +74,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         body: UpdateUserBodySchema,
         response: responses(200, UserSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
-    withMember(async (request) => {
-      const user = await users.changeRole(request.member, request.params.id, request.body.role);
+    async (request) => {
+      const user = await users.changeRole(memberOf(request), request.params.id, request.body.role);
       return ok(`${user.name} is now ${user.role}`, user);
-    }),
+    },
   );
 
   app.delete(
@@ -98,10 +96,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
           ...AUTH_ERRORS,
         ]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
-    withMember(async (request) =>
-      ok('User deleted', await users.remove(request.member, request.params.id)),
-    ),
+    async (request) => ok('User deleted', await users.remove(memberOf(request), request.params.id)),
   );
 };

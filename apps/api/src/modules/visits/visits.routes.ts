@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import type { VisitsService } from './visits.service.js';
 
 /**
@@ -21,9 +22,6 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
   app,
   { visits },
 ) => {
-  const member = app.authorize('member');
-  const editor = app.authorize(['editor', 'admin']);
-
   app.get(
     '/properties/:id/visits',
     {
@@ -33,7 +31,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
         params: IdParamsSchema,
         response: responses(200, VisitListSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async (request) => ok('Visits', await visits.list(request.params.id)),
   );
@@ -48,12 +46,12 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
         body: VisitBodySchema,
         response: responses(201, VisitResultSchema, [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request, reply) => {
-      const created = await visits.create(request.member, request.params.id, request.body);
+    async (request, reply) => {
+      const created = await visits.create(memberOf(request), request.params.id, request.body);
       return reply.code(201).send(ok('Visit logged', created));
-    }),
+    },
   );
 
   app.get(
@@ -64,9 +62,9 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
         summary: "The signed-in member's own visits from now on, soonest first",
         response: responses(200, UpcomingVisitsSchema, AUTH_ERRORS),
       },
-      onRequest: member,
+      config: allow('member'),
     },
-    withMember(async (request) => ok('Upcoming visits', await visits.upcoming(request.member))),
+    async (request) => ok('Upcoming visits', await visits.upcoming(memberOf(request))),
   );
 
   app.get(
@@ -77,7 +75,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
         summary: 'The members a visit can name as its visitor',
         response: responses(200, VisitorListSchema, AUTH_ERRORS),
       },
-      onRequest: member,
+      config: allow('member'),
     },
     async () => ok('Visitors', await visits.visitors()),
   );
@@ -92,11 +90,10 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
         body: UpdateVisitBodySchema,
         response: responses(200, VisitResultSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request) =>
-      ok('Visit updated', await visits.update(request.member, request.params.id, request.body)),
-    ),
+    async (request) =>
+      ok('Visit updated', await visits.update(memberOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -108,10 +105,9 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService }> = as
         params: IdParamsSchema,
         response: responses(200, z.object({ id: z.number().int() }), [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: editor,
+      config: allow(['editor', 'admin']),
     },
-    withMember(async (request) =>
-      ok('Visit removed', await visits.remove(request.member, request.params.id)),
-    ),
+    async (request) =>
+      ok('Visit removed', await visits.remove(memberOf(request), request.params.id)),
   );
 };

@@ -8,15 +8,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ok, responses } from '../../lib/http.js';
-import { withMember } from '../../plugins/app/auth.js';
+import { allow } from '../../lib/route-config.js';
+import { memberOf } from '../../plugins/app/auth.js';
 import type { WaitlistService } from './waitlist.service.js';
 
 export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }> = async (
   app,
   { waitlist },
 ) => {
-  const admin = app.authorize(['admin']);
-
   app.get(
     '/waitlist',
     {
@@ -26,7 +25,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
         querystring: ListQuerySchema,
         response: responses(200, WaitlistSchema, [400, ...AUTH_ERRORS]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
     async (request) =>
       ok('Waitlist', await waitlist.list(request.query.limit, request.query.cursor)),
@@ -42,12 +41,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
         body: ApproveWaitlistBodySchema,
         response: responses(201, UserSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
-    withMember(async (request, reply) => {
-      const user = await waitlist.approve(request.member, request.params.id, request.body.role);
+    async (request, reply) => {
+      const user = await waitlist.approve(memberOf(request), request.params.id, request.body.role);
       return reply.code(201).send(ok(`${user.name} can now sign in as ${user.role}`, user));
-    }),
+    },
   );
 
   app.delete(
@@ -59,10 +58,9 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
         params: IdParamsSchema,
         response: responses(200, z.object({ id: z.number().int() }), [400, 404, ...AUTH_ERRORS]),
       },
-      onRequest: admin,
+      config: allow(['admin']),
     },
-    withMember(async (request) =>
-      ok('Waitlist entry deleted', await waitlist.remove(request.member, request.params.id)),
-    ),
+    async (request) =>
+      ok('Waitlist entry deleted', await waitlist.remove(memberOf(request), request.params.id)),
   );
 };

@@ -121,20 +121,13 @@ async function auth(app: FastifyInstance, options: AuthOptions) {
   );
 }
 
-/** A request that passed `authorize`: its member is known. */
-export type MemberRequest<R extends FastifyRequest = FastifyRequest> = R & { member: Member };
-
 /**
- * A route handler that sees the member `authorize` (the route's onRequest hook) set, typed as
- * present: the one place that holds the hook to its promise, instead of a check in every handler.
+ * The member a route's access declaration resolved (`member` or its roles, ADR 063): the one
+ * place that holds the guard to its promise, instead of a check in every handler.
  */
-export function withMember<R extends FastifyRequest, Rest extends unknown[], T>(
-  handler: (request: MemberRequest<R>, ...rest: Rest) => T,
-): (request: R, ...rest: Rest) => T {
-  return (request, ...rest) => {
-    if (!request.member) throw new Error('authorize did not set a member');
-    return handler(request as MemberRequest<R>, ...rest);
-  };
+export function memberOf(request: FastifyRequest): Member {
+  if (!request.member) throw new Error('the route declares no member access');
+  return request.member;
 }
 
 export default fp(auth, { name: 'auth' });
