@@ -100,6 +100,7 @@ module.exports = {
     /* ---------------------------------------------------------------- web: app -> features -> shared */
     // The shared web layer (ADR 029) is components/, lib/ and config/: features and app/ import
     // it freely; it imports no feature and not app/. app/ (the route files) may import both.
+    // entities/ (ADR 064) sits between: on the shared layer, under the features.
     {
       name: 'web-feature-not-to-other-feature',
       comment:
@@ -114,6 +115,22 @@ module.exports = {
         'The shared web layer (components/, lib/, config/; ADR 029) and the test helpers (testing/) are used by features and app/, never the other way round.',
       severity: 'error',
       from: { path: '^apps/web/src/(components|lib|config|testing)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-shared-not-to-entities',
+      comment:
+        'The shared web layer (components/, lib/, config/) knows no endpoint and no domain: the entities (entities/: reference data, members, properties, the offline queue, uploads; ADR 064) build on it, not the other way round.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib|config)/' },
+      to: { path: '^apps/web/src/entities/' },
+    },
+    {
+      name: 'web-entities-not-to-features-or-app',
+      comment:
+        'entities/ (ADR 064) holds what several features share about properties, visits, members and reference data: features and app/ import it; it imports only the shared layer (components/, lib/, config/, i18n/) and @bec/contracts, never a feature or app/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/entities/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {

@@ -17,12 +17,11 @@ export { properties } from './db/schema.js';
 export { appliedUfValue, ufInUseSql, ufToPesos } from './db/uf-arithmetic.js';
 export { chileDate } from './lib/chile-date.js';
 export { MAP_LEVEL_MAX, metresPerPixel, viewCells } from './lib/map-projection.js';
-// The listing text reader's accuracy over its corpus, printed by the bench (ADR 036).
-export {
-  accuracyTable,
-  measureListingAccuracy,
-} from './modules/listing-import/listing-accuracy.js';
-export { corpusReference, LISTING_CORPUS } from './modules/listing-import/listing-corpus.js';
+// The listing readers and the seed's reference, which the bench measures over the corpus of
+// @bec/testkit (ADR 036, ADR 063).
+export { proposeFromPage } from './modules/listing-import/listing-proposal.js';
+export { readListingText } from './modules/listing-import/listing-text.js';
+export { seedListingReference } from './modules/listing-import/seed-reference.js';
 export {
   comparablesSubject,
   comparablesSubjectStatement,

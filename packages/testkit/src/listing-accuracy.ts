@@ -1,7 +1,24 @@
 import { IMPORTED_FIELDS, type ImportedField } from '@bec/contracts';
 import type { CorpusListing } from './listing-corpus.js';
-import { proposeFromPage } from './listing-proposal.js';
-import { type ListingReference, readListingText } from './listing-text.js';
+
+/** The reference data the readers match names against, as the API's readers take it. */
+export type CorpusReference = {
+  comunas: { id: number; name: string }[];
+  propertyTypes: { id: number; name: string }[];
+};
+
+type ReadFields = { fields: Partial<Record<ImportedField, unknown>> };
+
+/**
+ * The API's readers, passed in (testkit knows no app): a pasted text as the text reader reads it
+ * (listing-text.ts `readListingText`), a page as the link import reads it (listing-proposal.ts
+ * `proposeFromPage`), both with the same reference.
+ */
+export type ListingReaders = {
+  reference: CorpusReference;
+  readText: (text: string, reference: CorpusReference) => ReadFields;
+  readPage: (html: string, url: string, reference: CorpusReference) => ReadFields;
+};
 
 /** Per field over a corpus: expected, found right, found wrong, and proposed where none was expected. */
 type FieldScore = {
@@ -29,7 +46,7 @@ export type AccuracyReport = {
 const FIELDS = IMPORTED_FIELDS;
 
 /** A corpus listing's expectations as the reader's fields (the type and comuna by id). */
-function expectedFields(listing: CorpusListing, reference: ListingReference) {
+function expectedFields(listing: CorpusListing, reference: CorpusReference) {
   const { type, comuna, ...rest } = listing.expect;
   const expected: Partial<Record<ImportedField, unknown>> = { ...rest };
   const id = (list: { id: number; name: string }[], name: string) => {
@@ -45,7 +62,7 @@ function expectedFields(listing: CorpusListing, reference: ListingReference) {
 /** Runs the readers over a corpus and scores every field they propose or miss. */
 export function measureListingAccuracy(
   corpus: CorpusListing[],
-  reference: ListingReference,
+  { reference, readText, readPage }: ListingReaders,
 ): AccuracyReport {
   const scores = new Map(
     FIELDS.map((field) => [field, { field, expected: 0, right: 0, wrong: 0, unexpected: 0 }]),
@@ -56,8 +73,8 @@ export function measureListingAccuracy(
     // A page is read as the link import reads it; a text as the reader reads a paste.
     const fields: Partial<Record<ImportedField, unknown>> =
       'html' in listing
-        ? proposeFromPage(listing.html, listing.url, reference).fields
-        : readListingText(listing.text, reference).fields;
+        ? readPage(listing.html, listing.url, reference).fields
+        : readText(listing.text, reference).fields;
     for (const field of FIELDS) {
       const score = scores.get(field);
       if (!score) continue;

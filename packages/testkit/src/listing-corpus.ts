@@ -1,10 +1,8 @@
 import type { ImportedField } from '@bec/contracts';
-import { PROPERTY_TYPES } from '../../db/seed.js';
-import comunas from '../../db/seed-data/chile-comunas.json' with { type: 'json' };
-import type { ListingReference } from './listing-text.js';
 
 /**
- * Listings written for BEC's tests (ADR 036), in the styles the team receives them:
+ * Listings written for BEC's tests (ADR 036, ADR 063: test data, so in testkit and not in the
+ * API), in the styles the team receives them:
  * brokers' WhatsApp messages, portal-style descriptions and terse notes. Every text here was
  * made up for this corpus; none is copied. Each lists the fields a careful person would read from
  * it: the type and comuna by name, the rest as the add form takes them. `allowed` names fields
@@ -34,17 +32,6 @@ export type CorpusListing = (
     longitude: number;
   }>;
   allowed?: ImportedField[];
-};
-
-/**
- * The database's reference data as the reader gets it: comunas by their official code, and the
- * types numbered in the order the seed inserts them (apps/api/src/db/seed.ts).
- */
-export const corpusReference: ListingReference = {
-  comunas: comunas.regions.flatMap((r) =>
-    r.comunas.map((c) => ({ id: Number(c.code), name: c.name })),
-  ),
-  propertyTypes: PROPERTY_TYPES.map((t, i) => ({ id: i + 1, name: t.name })),
 };
 
 export const LISTING_CORPUS: CorpusListing[] = [

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureListingAccuracy } from '@bec/testkit/listing-accuracy';
+import { LISTING_CORPUS } from '@bec/testkit/listing-corpus';
 import { checkSync, type Diagnostics } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { measureListingAccuracy } from '../modules/listing-import/listing-accuracy.js';
-import { corpusReference, LISTING_CORPUS } from '../modules/listing-import/listing-corpus.js';
 import { proposeFromPage } from '../modules/listing-import/listing-proposal.js';
+import { readListingText } from '../modules/listing-import/listing-text.js';
+import { seedListingReference } from '../modules/listing-import/seed-reference.js';
 import { userTextPatternsMade } from './user-text-pattern.js';
 
 /**
@@ -79,11 +81,15 @@ function literalPatterns(): Pattern[] {
 
 /** Every pattern the reader assembles, made by reading the corpus and a page. */
 function assembledPatterns(): Pattern[] {
-  measureListingAccuracy(LISTING_CORPUS, corpusReference);
+  measureListingAccuracy(LISTING_CORPUS, {
+    reference: seedListingReference,
+    readText: readListingText,
+    readPage: proposeFromPage,
+  });
   proposeFromPage(
     '<html><body><p>Depto 2D 1B, 55 m2, UF 4.500, gc $80.000, Ñuñoa</p></body></html>',
     'https://example.cl/aviso',
-    corpusReference,
+    seedListingReference,
   );
   return userTextPatternsMade().map((p) => ({ ...p, where: 'assembled by the listing reader' }));
 }

@@ -1,4 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  propertyTypesQueryOptions,
+  regionsQueryOptions,
+} from '@/entities/reference/reference-queries';
 import { historyKeys } from '@/features/history/api/get-property-history';
 import { marketKeys } from '@/features/market/api/market-query-keys';
 import { forgetOpenedProperty, openedProperties } from '@/features/offline/opened-properties';
@@ -9,7 +13,6 @@ import { propertyKeys } from '@/features/properties/api/query-keys';
 import { upcomingVisitsQueryOptions } from '@/features/visits/api/get-upcoming-visits';
 import { visitorsQueryOptions } from '@/features/visits/api/get-visitors';
 import { visitKeys } from '@/features/visits/api/query-keys';
-import { propertyTypesQueryOptions, regionsQueryOptions } from '@/lib/reference-queries';
 
 /** One property page per second: well under the account's rate limit (ADR 028), beside the page's own calls. */
 const PACE_MS = 1000;

@@ -1,6 +1,8 @@
 import type shared from '@bec/contracts/locales/en.json';
 import type app from '@/app/locales/en.json';
 import type components from '@/components/locales/en.json';
+import type offlineQueue from '@/entities/offline-queue/locales/en.json';
+import type uploads from '@/entities/uploads/locales/en.json';
 import type alerts from '@/features/alerts/locales/en.json';
 import type brokers from '@/features/brokers/locales/en.json';
 import type history from '@/features/history/locales/en.json';
@@ -14,8 +16,6 @@ import type uf from '@/features/uf/locales/en.json';
 import type users from '@/features/users/locales/en.json';
 import type visits from '@/features/visits/locales/en.json';
 import type waitlist from '@/features/waitlist/locales/en.json';
-import type offlineQueue from '@/lib/offline-queue/locales/en.json';
-import type uploads from '@/lib/uploads/locales/en.json';
 
 /** Every text's key: the English catalogues' keys (a test checks every language has the same). */
 export type MessageId =

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-// jsdom has no IndexedDB: the offline queue (lib/offline-queue) keeps its writes there.
+// jsdom has no IndexedDB: the offline queue (entities/offline-queue) keeps its writes there.
 import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';

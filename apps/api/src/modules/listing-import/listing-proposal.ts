@@ -15,7 +15,8 @@ import {
 
 /**
  * A listing's proposal as the import answers it (ADR 039), from a pasted text or a fetched page's
- * HTML: one place, so the endpoint and the accuracy corpus (listing-accuracy.ts) read alike.
+ * HTML: one place, so the endpoint and the accuracy corpus
+ * (packages/testkit/src/listing-accuracy.ts) read alike.
  */
 
 type Proposal = { fields: Record<string, unknown>; sources: Record<string, string | undefined> };

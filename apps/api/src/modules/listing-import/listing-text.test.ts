@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corpusReference } from './listing-corpus.js';
 import { type ListingFields, matchComuna, readListingText } from './listing-text.js';
+import { seedListingReference } from './seed-reference.js';
 
-const read = (text: string) => readListingText(text, corpusReference);
-const typeId = (name: string) => corpusReference.propertyTypes.find((t) => t.name === name)?.id;
-const comunaId = (name: string) => corpusReference.comunas.find((c) => c.name === name)?.id;
+const read = (text: string) => readListingText(text, seedListingReference);
+const typeId = (name: string) =>
+  seedListingReference.propertyTypes.find((t) => t.name === name)?.id;
+const comunaId = (name: string) => seedListingReference.comunas.find((c) => c.name === name)?.id;
 
 describe('readListingText: counts', () => {
   it("reads the portals' shorthand, with the words it came from", () => {
@@ -299,7 +300,7 @@ describe('readListingText on any text', () => {
 });
 
 describe('matchComuna: a page’s addressLocality', () => {
-  const comunas = corpusReference.comunas;
+  const comunas = seedListingReference.comunas;
   it.each([
     ['Ñuñoa', 'Ñuñoa'],
     ['nunoa', 'Ñuñoa'],

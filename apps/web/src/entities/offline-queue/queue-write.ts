@@ -1,14 +1,14 @@
 import { OFFLINE_QUEUE_SYNC_TAG } from '@/config/service-worker';
 import { newIdempotencyKey } from '@/lib/api-client';
-import '@/lib/offline-queue/messages';
-import { flushOfflineQueue } from '@/lib/offline-queue/sender';
+import '@/entities/offline-queue/messages';
+import { flushOfflineQueue } from '@/entities/offline-queue/sender';
 import {
   addQueueItem,
   deleteQueueItem,
   getQueueItem,
   putQueueItem,
-} from '@/lib/offline-queue/store';
-import type { QueuedWrite, QueueItem } from '@/lib/offline-queue/types';
+} from '@/entities/offline-queue/store';
+import type { QueuedWrite, QueueItem } from '@/entities/offline-queue/types';
 
 /** Background Sync's registration, where the browser has it; the DOM lib has no type for it. */
 type SyncRegistration = ServiceWorkerRegistration & {

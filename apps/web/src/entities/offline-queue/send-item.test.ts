@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sendQueueItem } from '@/entities/offline-queue/send-item';
+import type { QueueItem } from '@/entities/offline-queue/types';
+import { uploadPhotos } from '@/entities/uploads/upload-photos';
 import { setAccessTokenSource } from '@/lib/access-token';
-import { sendQueueItem } from '@/lib/offline-queue/send-item';
-import type { QueueItem } from '@/lib/offline-queue/types';
-import { uploadPhotos } from '@/lib/uploads/upload-photos';
 import { lasCondesHouse } from '@/testing/property-fixtures';
 import { errorReply, okReply, stubApi } from '@/testing/stub-api';
 
-vi.mock('@/lib/uploads/upload-photos', () => ({ uploadPhotos: vi.fn() }));
+vi.mock('@/entities/uploads/upload-photos', () => ({ uploadPhotos: vi.fn() }));
 const upload = vi.mocked(uploadPhotos);
 
 const visit = (): QueueItem => ({

@@ -3,12 +3,12 @@ import {
   PropertyDetailSchema,
   VisitResultSchema,
 } from '@bec/contracts';
+import type { QueueItem } from '@/entities/offline-queue/types';
+import { movePropertyStage } from '@/entities/property/stage-move';
+import { PhotoUploadError, uploadPhoto } from '@/entities/uploads/upload-photo';
+import { uploadPhotos } from '@/entities/uploads/upload-photos';
 import { apiRequest, newIdempotencyKey } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import type { QueueItem } from '@/lib/offline-queue/types';
-import { movePropertyStage } from '@/lib/stage-move';
-import { PhotoUploadError, uploadPhoto } from '@/lib/uploads/upload-photo';
-import { uploadPhotos } from '@/lib/uploads/upload-photos';
 
 /** A photo's PUT that failed: its status says whether another try may go through. */
 export class QueuedPhotoError extends Error {
@@ -23,7 +23,7 @@ export class QueuedPhotoError extends Error {
 
 /**
  * Uploads the item's photos not in storage yet, through the one signed-upload pipeline
- * (lib/uploads), saving each path on the item as soon as it is there: a later try uploads only
+ * (entities/uploads), saving each path on the item as soon as it is there: a later try uploads only
  * what is missing. Answers the paths in the order the photos were taken.
  */
 async function uploadQueuedPhotos(

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
+import { shouldQueueOffline } from '@/entities/offline-queue/is-network-failure';
+import type { QueuedWrite } from '@/entities/offline-queue/types';
 import { t } from '@/i18n/i18n';
-import { shouldQueueOffline } from '@/lib/offline-queue/is-network-failure';
-import type { QueuedWrite } from '@/lib/offline-queue/types';
 
 /** Who queues a write, and what it is about in the list ("Casa en Ñuñoa"). */
 export type QueueTarget = { userId: number; label: string };
@@ -17,7 +17,7 @@ export async function queueOffline(
   write: QueuedWrite,
   key: string,
 ): Promise<void> {
-  const { queueWrite } = await import('@/lib/offline-queue/queue-write');
+  const { queueWrite } = await import('@/entities/offline-queue/queue-write');
   await queueWrite(target.userId, write, target.label, key);
   const sendingNow = write.kind === 'property' && !shouldQueueOffline();
   notifications.show({

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendQueueItem } from '@/entities/offline-queue/send-item';
+import { flushOfflineQueue, outcomeOf, stopOfflineRetries } from '@/entities/offline-queue/sender';
+import { addQueueItem, clearOfflineQueue, listQueueItems } from '@/entities/offline-queue/store';
+import type { QueuedWrite } from '@/entities/offline-queue/types';
 import { ApiError } from '@/lib/api-error';
-import { sendQueueItem } from '@/lib/offline-queue/send-item';
-import { flushOfflineQueue, outcomeOf, stopOfflineRetries } from '@/lib/offline-queue/sender';
-import { addQueueItem, clearOfflineQueue, listQueueItems } from '@/lib/offline-queue/store';
-import type { QueuedWrite } from '@/lib/offline-queue/types';
 
-vi.mock('@/lib/offline-queue/send-item', async (original) => ({
-  ...(await original<typeof import('@/lib/offline-queue/send-item')>()),
+vi.mock('@/entities/offline-queue/send-item', async (original) => ({
+  ...(await original<typeof import('@/entities/offline-queue/send-item')>()),
   sendQueueItem: vi.fn(),
 }));
 const send = vi.mocked(sendQueueItem);

@@ -1,7 +1,7 @@
+import { QueuedPhotoError, sendQueueItem } from '@/entities/offline-queue/send-item';
+import { listQueueItems, putQueueItem } from '@/entities/offline-queue/store';
+import { type QueueItem, queuedPropertyId } from '@/entities/offline-queue/types';
 import { ApiError, errorText } from '@/lib/api-error';
-import { QueuedPhotoError, sendQueueItem } from '@/lib/offline-queue/send-item';
-import { listQueueItems, putQueueItem } from '@/lib/offline-queue/store';
-import { type QueueItem, queuedPropertyId } from '@/lib/offline-queue/types';
 
 /** After a try that got no answer, the next one waits 2 s, 4 s, … up to a minute. */
 const FIRST_RETRY_MS = 2000;

@@ -1,7 +1,7 @@
 import { FLUSH_OFFLINE_QUEUE } from '@/config/service-worker';
+import { flushOfflineQueue, stopOfflineRetries } from '@/entities/offline-queue/sender';
+import { deleteQueueItem, listQueueItems } from '@/entities/offline-queue/store';
 import { onAccessTokenSource } from '@/lib/access-token';
-import { flushOfflineQueue, stopOfflineRetries } from '@/lib/offline-queue/sender';
-import { deleteQueueItem, listQueueItems } from '@/lib/offline-queue/store';
 
 /**
  * Sends `userId`'s queue now (the app's start, or a sign-in after the session ran out), when the

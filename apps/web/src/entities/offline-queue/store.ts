@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { QueuedWrite, QueueItem } from '@/lib/offline-queue/types';
+import type { QueuedWrite, QueueItem } from '@/entities/offline-queue/types';
 
 const DB_NAME = 'bec-offline-queue';
 const STORE = 'items';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PhotoUploadError, uploadPhoto } from '@/lib/uploads/upload-photo';
+import { PhotoUploadError, uploadPhoto } from '@/entities/uploads/upload-photo';
 import { stubXhr } from '@/testing/stub-xhr';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { t } from '@/i18n/i18n';
-import '@/lib/uploads/messages';
+import '@/entities/uploads/messages';
 
 /**
  * Reason phrases for the statuses a signed PUT may answer. HTTP/2 (S3 and most CDNs) sends no

@@ -1,9 +1,9 @@
 import type { UploadUrlEntry } from '@bec/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import type { UploadFileInfo } from '@/entities/uploads/request-upload-urls';
+import { PhotoUploadError, type UploadPhotoOptions } from '@/entities/uploads/upload-photo';
+import { type UploadJob, uploadPhotos } from '@/entities/uploads/upload-photos';
 import { ApiError } from '@/lib/api-error';
-import type { UploadFileInfo } from '@/lib/uploads/request-upload-urls';
-import { PhotoUploadError, type UploadPhotoOptions } from '@/lib/uploads/upload-photo';
-import { type UploadJob, uploadPhotos } from '@/lib/uploads/upload-photos';
 
 const job = (id: string, name: string, type: string, size = 100): UploadJob => ({
   id,

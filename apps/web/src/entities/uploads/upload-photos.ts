@@ -1,7 +1,7 @@
 import type { UploadUrlEntry } from '@bec/contracts';
+import { requestUploadUrls, type UploadFileInfo } from '@/entities/uploads/request-upload-urls';
+import { PhotoUploadError, uploadPhoto } from '@/entities/uploads/upload-photo';
 import { t } from '@/i18n/i18n';
-import { requestUploadUrls, type UploadFileInfo } from '@/lib/uploads/request-upload-urls';
-import { PhotoUploadError, uploadPhoto } from '@/lib/uploads/upload-photo';
 
 /** How many files are PUT at once. */
 const UPLOAD_CONCURRENCY = 3;

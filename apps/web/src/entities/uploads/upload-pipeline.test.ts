@@ -1,8 +1,8 @@
 import type { UploadUrlEntry } from '@bec/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import type { UploadFileInfo } from '@/lib/uploads/request-upload-urls';
-import { PhotoUploadError, type UploadPhotoOptions } from '@/lib/uploads/upload-photo';
-import { type UploadJob, uploadPhotos } from '@/lib/uploads/upload-photos';
+import type { UploadFileInfo } from '@/entities/uploads/request-upload-urls';
+import { PhotoUploadError, type UploadPhotoOptions } from '@/entities/uploads/upload-photo';
+import { type UploadJob, uploadPhotos } from '@/entities/uploads/upload-photos';
 
 // The shared pipeline's limits (ADR 029): how many PUTs at once, trying again, cancelling.
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FORGET_PHOTOS, PHOTOS_CACHE } from '@/config/service-worker';
-import { addQueueItem, clearOfflineQueue, listQueueItems } from '@/lib/offline-queue/store';
-import type { QueuedWrite } from '@/lib/offline-queue/types';
+import { addQueueItem, clearOfflineQueue, listQueueItems } from '@/entities/offline-queue/store';
+import type { QueuedWrite } from '@/entities/offline-queue/types';
 import { mapStore } from './testing/map-store';
 
 const store = mapStore();

@@ -1,7 +1,7 @@
+import { clearOfflineQueue } from '@/entities/offline-queue/store';
 import { forgetCachedPhotos } from '@/features/offline/forget-cached-photos';
 import { forgetOpened } from '@/features/offline/opened-properties';
 import { forgetSavedQueries } from '@/features/offline/saved-queries';
-import { clearOfflineQueue } from '@/lib/offline-queue/store';
 
 /**
  * Removes what this browser keeps of a member for working offline (ADR 046): called on signing

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { startOfflineSync } from '@/lib/offline-queue/start-sync';
-import { listQueueItems, onQueueChange } from '@/lib/offline-queue/store';
-import type { QueueItem } from '@/lib/offline-queue/types';
+import { startOfflineSync } from '@/entities/offline-queue/start-sync';
+import { listQueueItems, onQueueChange } from '@/entities/offline-queue/store';
+import type { QueueItem } from '@/entities/offline-queue/types';
 
 /**
  * The signed-in member's offline queue, kept up to date, and its sending: at once (the app's

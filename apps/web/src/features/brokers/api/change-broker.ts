@@ -6,9 +6,9 @@ import {
 } from '@bec/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { referenceKeys } from '@/entities/reference/reference-queries';
 import { brokerKeys } from '@/features/brokers/api/query-keys';
 import { apiRequest } from '@/lib/api-client';
-import { referenceKeys } from '@/lib/reference-queries';
 
 /** POST /api/brokers, or PUT /api/brokers/:id with the `updated_at` the form loaded. */
 export type SaveBrokerInput =

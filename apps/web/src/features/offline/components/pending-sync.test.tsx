@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PendingSync } from '@/features/offline/components/pending-sync';
 import {
   addQueueItem,
   clearOfflineQueue,
   listQueueItems,
   putQueueItem,
-} from '@/lib/offline-queue/store';
+} from '@/entities/offline-queue/store';
+import { PendingSync } from '@/features/offline/components/pending-sync';
 import { renderWithProviders } from '@/testing/render';
 
 const body = {

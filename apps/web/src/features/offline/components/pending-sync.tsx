@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
+import { discardQueueItem, retryQueueItem } from '@/entities/offline-queue/queue-write';
+import type { QueueItem, QueueItemState } from '@/entities/offline-queue/types';
 import { useOfflineQueue } from '@/features/offline/use-offline-queue';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { discardQueueItem, retryQueueItem } from '@/lib/offline-queue/queue-write';
-import type { QueueItem, QueueItemState } from '@/lib/offline-queue/types';
 import { stageLabel } from '@/lib/stages';
 import '@/features/offline/messages';
 

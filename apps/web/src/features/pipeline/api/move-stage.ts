@@ -10,9 +10,9 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { sendOrQueue } from '@/entities/offline-queue/send-or-queue';
+import { movePropertyStage } from '@/entities/property/stage-move';
 import { pipelineKeys } from '@/features/pipeline/api/query-keys';
-import { sendOrQueue } from '@/lib/offline-queue/send-or-queue';
-import { movePropertyStage } from '@/lib/stage-move';
 
 type MoveStageVariables = {
   card: PropertyCard;

@@ -1,8 +1,8 @@
 import type { MovePropertyStageBody, PropertyDetail } from '@bec/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendOrQueue } from '@/entities/offline-queue/send-or-queue';
+import { movePropertyStage } from '@/entities/property/stage-move';
 import { propertyKeys } from '@/features/properties/api/query-keys';
-import { sendOrQueue } from '@/lib/offline-queue/send-or-queue';
-import { movePropertyStage } from '@/lib/stage-move';
 
 type MoveVariables = { property: PropertyDetail; body: MovePropertyStageBody };
 

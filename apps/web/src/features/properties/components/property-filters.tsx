@@ -15,6 +15,7 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
 import { NumberField, numberTextProblem } from '@/components/number-field';
+import { useBrokers, usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
@@ -27,7 +28,6 @@ import { useT } from '@/i18n/use-t';
 import { firstProblem } from '@/lib/error-text';
 import { formatPrice, formatUf } from '@/lib/format';
 import { numberText, readNumber } from '@/lib/number-text';
-import { useBrokers, usePropertyTypes, useRegions } from '@/lib/reference-queries';
 import { stageLabel } from '@/lib/stages';
 import classes from './property-filters.module.css';
 

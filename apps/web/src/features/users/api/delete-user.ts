@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { userKeys } from '@/lib/admin-query-keys';
+import { userKeys } from '@/entities/member/member-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 const DeletedUserSchema = z.object({ id: z.number().int() });

@@ -1,6 +1,6 @@
 import { UserListSchema } from '@bec/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { userKeys } from '@/lib/admin-query-keys';
+import { userKeys } from '@/entities/member/member-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** Members per page (the API's default; it allows up to 500). */

@@ -1,6 +1,6 @@
 import { type Role, type UpdateUserBody, type User, UserSchema } from '@bec/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userKeys } from '@/lib/admin-query-keys';
+import { userKeys } from '@/entities/member/member-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 type UpdateUserRoleInput = { id: number; role: Role };

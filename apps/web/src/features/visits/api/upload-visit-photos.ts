@@ -1,5 +1,5 @@
+import { uploadPhotos } from '@/entities/uploads/upload-photos';
 import { t } from '@/i18n/i18n';
-import { uploadPhotos } from '@/lib/uploads/upload-photos';
 
 /** A photo that storage did not take, worded for the visit form: "x.jpg could not be uploaded (code 413)". */
 export class VisitPhotoUploadError extends Error {
@@ -7,7 +7,7 @@ export class VisitPhotoUploadError extends Error {
 }
 
 /**
- * The photos' half of logging a visit, through the shared upload pipeline (lib/uploads): one
+ * The photos' half of logging a visit, through the shared upload pipeline (entities/uploads): one
  * POST /api/photos/upload_url for all the files, then a PUT of each straight to its signed URL,
  * a few at a time. Answers the storage paths, in the order given, for the visit's `photos`;
  * rejects with the URL request's error, a VisitPhotoUploadError naming the first file that

@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/features/visits/messages';
+import { clearOfflineQueue, listQueueItems } from '@/entities/offline-queue/store';
 import { fromLocalInput, toLocalInput, VisitForm } from '@/features/visits/components/visit-form';
 import { setAccessTokenSource } from '@/lib/access-token';
-import { clearOfflineQueue, listQueueItems } from '@/lib/offline-queue/store';
 import { renderWithProviders } from '@/testing/render';
 import { okReply, stubApi } from '@/testing/stub-api';
 

@@ -19,6 +19,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { shouldQueueOffline } from '@/entities/offline-queue/is-network-failure';
+import { type QueueTarget, queueOffline } from '@/entities/offline-queue/send-or-queue';
 import { useChangeVisit } from '@/features/visits/api/save-visit';
 import {
   uploadVisitPhotos,
@@ -27,8 +29,6 @@ import {
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import { fieldErrorTexts } from '@/lib/error-text';
-import { shouldQueueOffline } from '@/lib/offline-queue/is-network-failure';
-import { type QueueTarget, queueOffline } from '@/lib/offline-queue/send-or-queue';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

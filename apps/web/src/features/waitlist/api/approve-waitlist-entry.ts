@@ -1,6 +1,6 @@
 import { type ApproveWaitlistBody, type Role, type User, UserSchema } from '@bec/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userKeys, waitlistKeys } from '@/lib/admin-query-keys';
+import { userKeys, waitlistKeys } from '@/entities/member/member-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 type ApproveWaitlistEntryInput = { id: number; role: Role };

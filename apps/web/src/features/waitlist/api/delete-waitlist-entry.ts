@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { waitlistKeys } from '@/lib/admin-query-keys';
+import { waitlistKeys } from '@/entities/member/member-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 const DeletedEntrySchema = z.object({ id: z.number().int() });

@@ -1,6 +1,6 @@
 import { WaitlistSchema } from '@bec/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { waitlistKeys } from '@/lib/admin-query-keys';
+import { waitlistKeys } from '@/entities/member/member-query-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** Access requests per page (the API's default; it allows up to 500). */

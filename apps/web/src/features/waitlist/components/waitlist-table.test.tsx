@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Overlays from '@/components/overlays/overlays';
+import { userKeys } from '@/entities/member/member-query-keys';
 import { WaitlistTable } from '@/features/waitlist/components/waitlist-table';
 import { activateLocale } from '@/i18n/i18n';
 import { setAccessTokenSource } from '@/lib/access-token';
-import { userKeys } from '@/lib/admin-query-keys';
 import { renderWithProviders } from '@/testing/render';
 import { errorReply, okReply, stubApi } from '@/testing/stub-api';
 

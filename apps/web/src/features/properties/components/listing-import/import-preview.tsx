@@ -1,6 +1,7 @@
 import type { ImportedListing } from '@bec/contracts';
 import { Anchor, Checkbox, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
+import { usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
 import { ImportPhotoThumbnail } from '@/features/properties/components/listing-import/import-photo-thumbnail';
 import {
   ImportRowInput,
@@ -17,7 +18,6 @@ import { photoNameOf } from '@/features/properties/components/photo-picker/use-p
 import { toComunaOptions } from '@/features/properties/components/property-form/comuna-options';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
 import { useT } from '@/i18n/use-t';
-import { usePropertyTypes, useRegions } from '@/lib/reference-queries';
 
 export type ImportPreviewProps = {
   listing: ImportedListing;

@@ -1,8 +1,8 @@
+import type { UploadFailure } from '@/entities/uploads/upload-photos';
 import { tokenMissingNotice } from '@/features/properties/components/property-form/add-property-messages';
 import { t } from '@/i18n/i18n';
 import { errorText } from '@/lib/api-error';
 import { isTokenUnavailable } from '@/lib/error-text';
-import type { UploadFailure } from '@/lib/uploads/upload-photos';
 
 /**
  * The alert when some PUTs failed (docs/product.md, What the add form says), each file with its reason:

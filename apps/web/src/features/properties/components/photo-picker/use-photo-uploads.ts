@@ -1,6 +1,7 @@
 import type { FieldErrors } from '@bec/contracts';
 import type { FileRejection } from '@mantine/dropzone';
 import { useEffect, useRef, useState } from 'react';
+import { type UploadJob, uploadPhotos } from '@/entities/uploads/upload-photos';
 import {
   MAX_PHOTOS,
   notAnImage,
@@ -14,7 +15,6 @@ import {
 } from '@/features/properties/components/photo-picker/photo-messages';
 import { t } from '@/i18n/i18n';
 import { fieldErrorTexts } from '@/lib/error-text';
-import { type UploadJob, uploadPhotos } from '@/lib/uploads/upload-photos';
 
 /** The paths to post, in the order picked, or why not (null: nothing to tell, e.g. aborted). */
 export type PhotoUploadOutcome =

@@ -16,6 +16,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { NumberField } from '@/components/number-field';
+import { useBrokers, usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
 import { ORIENTATION_NAMES } from '@/features/properties/components/orientation-names';
 import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
 import {
@@ -33,7 +34,6 @@ import {
   formatPrice,
   formatUf,
 } from '@/lib/format';
-import { useBrokers, usePropertyTypes, useRegions } from '@/lib/reference-queries';
 import { stageLabel } from '@/lib/stages';
 
 /**

@@ -13,6 +13,8 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { NumberField } from '@/components/number-field';
+import { type QueueTarget, queueOffline } from '@/entities/offline-queue/send-or-queue';
+import { usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
 import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
 import {
   filterComunaOptions,
@@ -31,8 +33,6 @@ import {
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatCoordinate, formatDistance, formatPrice, formatUf } from '@/lib/format';
-import { type QueueTarget, queueOffline } from '@/lib/offline-queue/send-or-queue';
-import { usePropertyTypes, useRegions } from '@/lib/reference-queries';
 
 /** The fields a quick add asks for, in the order a first error is focused. */
 const QUICK_FIELDS = ['name', 'property_type_id', 'price', 'city_id'] as const;
