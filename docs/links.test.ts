@@ -3,18 +3,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Every relative link in README.md and docs/**/*.md must land on a file (or folder) of the
-// repository, and a link's #anchor on a heading of the Markdown file it names (ADR 032).
+// Every relative link in README.md, docs/**/*.md and bench/**/*.md (the bench's README, method and
+// reports, ADR 063) must land on a file (or folder) of the repository, and a link's #anchor on a
+// heading of the Markdown file it names (ADR 032).
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const markdownFiles = (): string[] => [
-  'README.md',
-  ...readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => path.join('docs', file))
-    .sort(),
-];
+const markdownIn = (folder: string): string[] =>
+  readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md') && !file.split(path.sep).includes('node_modules'))
+    .map((file) => path.join(folder, file))
+    .sort();
+
+const markdownFiles = (): string[] => ['README.md', ...markdownIn('docs'), ...markdownIn('bench')];
 
 /** The text without fenced code blocks, whose lines are neither links nor headings. */
 const withoutFences = (markdown: string) =>
@@ -66,7 +67,7 @@ function brokenLink(file: string, target: string): string | null {
   return null;
 }
 
-describe('links in README.md and docs/', () => {
+describe('links in README.md, docs/ and bench/', () => {
   it.each(markdownFiles())('every relative link in %s resolves', (file) => {
     const broken = linkTargets(readFileSync(path.join(ROOT, file), 'utf8'))
       .filter((target) => !isExternal(target))

@@ -8,7 +8,7 @@ import type pg from 'pg';
  * The definitions come from the catalogue (`pg_get_indexdef`), so the indexes built are exactly
  * the migrations' ones. Indexes that back a constraint (primary keys, unique keys, the targets of
  * foreign keys) are kept. The rebuilt indexes are freshly packed, where ones grown insert by
- * insert have half-full pages from splits: a little smaller than a grown table's (bench/README).
+ * insert have half-full pages from splits: a little smaller than a grown table's (bench/method.md).
  */
 export async function withoutIndexes<T>(
   pool: pg.Pool,

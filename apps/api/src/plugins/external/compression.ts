@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * The choices ADR 012 makes from the bench's figures (bench/README.md, "Compression"). Under 1 kB
- * an answer saves a few hundred bytes at most, inside the packets its headers take anyway, for a
- * zlib call and the server's work around it.
+ * The choices ADR 012 makes from the bench's figures (bench/reports/2026-11-24-compression.md).
+ * Under 1 kB an answer saves a few hundred bytes at most, inside the packets its headers take
+ * anyway, for a zlib call and the server's work around it.
  */
 export const COMPRESSION_THRESHOLD = 1024;
 /**
