@@ -15,6 +15,7 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
 import { NumberField, numberTextProblem } from '@/components/number-field';
+import { PRICE_UNIT_OPTIONS } from '@/components/price-unit-options';
 import { useBrokers, usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
 import {
   type PropertyFilters as Filters,
@@ -22,7 +23,6 @@ import {
   PROPERTY_FILTER_KEYS,
 } from '@/features/properties/api/get-properties';
 import { MinCountSelect } from '@/features/properties/components/min-count-select';
-import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { firstProblem } from '@/lib/error-text';

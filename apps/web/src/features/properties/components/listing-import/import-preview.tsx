@@ -1,7 +1,6 @@
 import type { ImportedListing } from '@bec/contracts';
 import { Anchor, Checkbox, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useId, useMemo } from 'react';
-import { usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
+import { useId } from 'react';
 import { ImportPhotoThumbnail } from '@/features/properties/components/listing-import/import-photo-thumbnail';
 import {
   ImportRowInput,
@@ -15,7 +14,6 @@ import {
 } from '@/features/properties/components/listing-import/imported-values';
 import { useListingThumbnails } from '@/features/properties/components/listing-import/use-listing-thumbnails';
 import { photoNameOf } from '@/features/properties/components/photo-picker/use-photo-uploads';
-import { toComunaOptions } from '@/features/properties/components/property-form/comuna-options';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
 import { useT } from '@/i18n/use-t';
 
@@ -62,13 +60,6 @@ export function ImportPreview({
   const t = useT();
   const baseId = useId();
   const thumbnailOf = useListingThumbnails(listing.photos);
-  const regions = useRegions();
-  const propertyTypes = usePropertyTypes();
-  const comunaOptions = useMemo(() => toComunaOptions(regions.data ?? []), [regions.data]);
-  const typeOptions = useMemo(
-    () => (propertyTypes.data ?? []).map((type) => ({ value: String(type.id), label: type.name })),
-    [propertyTypes.data],
-  );
 
   return (
     <Stack gap="md">
@@ -112,8 +103,6 @@ export function ImportPreview({
                       draft={draft}
                       onChange={onDraftChange}
                       disabled={disabled || !on}
-                      typeOptions={typeOptions}
-                      comunaOptions={comunaOptions}
                     />
                     {words && (
                       <Text id={sourceId} size="xs" c="dimmed">

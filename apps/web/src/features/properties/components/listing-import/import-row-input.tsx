@@ -1,20 +1,15 @@
-import { Group, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { NumberField } from '@/components/number-field';
+import { PriceField } from '@/components/price-field';
+import { ComunaSelect } from '@/entities/reference/comuna-select';
+import { PropertyTypeSelect } from '@/entities/reference/property-type-select';
 import type {
   ImportDraft,
   ImportRow,
 } from '@/features/properties/components/listing-import/imported-values';
-import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
-import {
-  type ComunaOptionGroup,
-  filterComunaOptions,
-} from '@/features/properties/components/property-form/comuna-options';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { formatArea, formatCoordinate, formatInteger, formatPrice, formatUf } from '@/lib/format';
-
-type Option = { value: string; label: string };
-type ComunaGroups = ComunaOptionGroup[];
+import { formatArea, formatCoordinate, formatInteger, formatPrice } from '@/lib/format';
 
 /** Each row's name, as the form calls its field (the price's follows its unit). */
 const ROW_LABELS: Record<Exclude<ImportRow, 'price'>, MessageId> = {
@@ -58,19 +53,10 @@ export type ImportRowInputProps = {
   onChange: (change: ImportDraft) => void;
   /** Unticked: shown, not used, not editable. */
   disabled: boolean;
-  typeOptions: Option[];
-  comunaOptions: ComunaGroups;
 };
 
 /** One proposed value, editable as the form's own box for it: type and comuna by name. */
-export function ImportRowInput({
-  row,
-  draft,
-  onChange,
-  disabled,
-  typeOptions,
-  comunaOptions,
-}: ImportRowInputProps) {
+export function ImportRowInput({ row, draft, onChange, disabled }: ImportRowInputProps) {
   const t = useT();
   const label = t(rowLabel(row, draft));
   const common = { disabled };
@@ -87,41 +73,31 @@ export function ImportRowInput({
         />
       );
     case 'property_type_id':
-    case 'city_id':
+    case 'city_id': {
+      const Choice = row === 'city_id' ? ComunaSelect : PropertyTypeSelect;
       return (
-        <Select
+        <Choice
           label={label}
-          data={row === 'city_id' ? comunaOptions : typeOptions}
-          searchable={row === 'city_id'}
-          filter={row === 'city_id' ? filterComunaOptions : undefined}
-          allowDeselect={false}
           value={draft[row] ?? null}
           onChange={(value) => onChange({ [row]: value })}
           {...common}
         />
       );
-    case 'price': {
-      const inUf = draft.price_unit === 'UF';
-      return (
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <NumberField
-            flex={1}
-            label={label}
-            format={inUf ? formatUf : formatPrice}
-            value={draft.price ?? ''}
-            onChange={(event) => onChange({ price: event.currentTarget.value })}
-            {...common}
-          />
-          <SegmentedControl
-            aria-label={t('properties.form.priceUnit')}
-            data={PRICE_UNIT_OPTIONS}
-            value={draft.price_unit ?? 'CLP'}
-            onChange={(value) => onChange({ price_unit: value === 'UF' ? 'UF' : 'CLP' })}
-            disabled={disabled}
-          />
-        </Group>
-      );
     }
+    case 'price':
+      return (
+        <PriceField
+          label={label}
+          value={draft.price ?? ''}
+          onChange={(event) => onChange({ price: event.currentTarget.value })}
+          unit={{
+            value: draft.price_unit ?? 'CLP',
+            onChange: (value) => onChange({ price_unit: value === 'UF' ? 'UF' : 'CLP' }),
+          }}
+          unitLabel={t('properties.form.priceUnit')}
+          {...common}
+        />
+      );
     case 'coordinates':
       return (
         <SimpleGrid cols={2}>

@@ -4,7 +4,6 @@ import {
   Button,
   Fieldset,
   Group,
-  SegmentedControl,
   Select,
   type SelectProps,
   SimpleGrid,
@@ -16,13 +15,11 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { NumberField } from '@/components/number-field';
+import { PriceField } from '@/components/price-field';
+import { ComunaSelect } from '@/entities/reference/comuna-select';
+import { PropertyTypeSelect } from '@/entities/reference/property-type-select';
 import { useBrokers, usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
 import { ORIENTATION_NAMES } from '@/features/properties/components/orientation-names';
-import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
-import {
-  filterComunaOptions,
-  toComunaOptions,
-} from '@/features/properties/components/property-form/comuna-options';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
@@ -32,7 +29,6 @@ import {
   formatDecimal,
   formatInteger,
   formatPrice,
-  formatUf,
 } from '@/lib/format';
 import { stageLabel } from '@/lib/stages';
 
@@ -104,11 +100,6 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
   const brokers = useBrokers(Number(form.getInitialValues().broker_id) || null);
   const inUf = form.values.price_unit === 'UF';
 
-  const comunaOptions = useMemo(() => toComunaOptions(regions.data ?? []), [regions.data]);
-  const typeOptions = useMemo(
-    () => (propertyTypes.data ?? []).map((type) => ({ value: String(type.id), label: type.name })),
-    [propertyTypes.data],
-  );
   const brokerOptions = useMemo(
     () =>
       (brokers.data ?? []).map((broker) => ({
@@ -146,35 +137,23 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             autoComplete="off"
             {...form.getInputProps('name')}
           />
-          <ReferenceSelect
+          <PropertyTypeSelect
             label={t('properties.form.propertyType')}
             withAsterisk
-            pending={propertyTypes.isPending}
             placeholders={{
               loading: t('properties.form.loadingTypes'),
               ready: t('properties.form.pickOne'),
             }}
-            data={typeOptions}
-            allowDeselect={false}
             {...form.getInputProps('property_type_id')}
           />
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <NumberField
-              flex={1}
-              label={t(inUf ? 'properties.form.priceUf' : 'properties.form.price')}
-              placeholder={
-                inUf ? formatDecimal(PRICE_EXAMPLE.UF) : formatInteger(PRICE_EXAMPLE.CLP)
-              }
-              withAsterisk
-              format={inUf ? formatUf : formatPrice}
-              {...form.getInputProps('price')}
-            />
-            <SegmentedControl
-              aria-label={t('properties.form.priceUnit')}
-              data={PRICE_UNIT_OPTIONS}
-              {...form.getInputProps('price_unit')}
-            />
-          </Group>
+          <PriceField
+            label={t(inUf ? 'properties.form.priceUf' : 'properties.form.price')}
+            placeholder={inUf ? formatDecimal(PRICE_EXAMPLE.UF) : formatInteger(PRICE_EXAMPLE.CLP)}
+            withAsterisk
+            unit={form.getInputProps('price_unit')}
+            unitLabel={t('properties.form.priceUnit')}
+            {...form.getInputProps('price')}
+          />
           <NumberField
             label={t('properties.form.rooms')}
             format={formatInteger}
@@ -243,17 +222,13 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             autoComplete="off"
             {...form.getInputProps('address')}
           />
-          <ReferenceSelect
+          <ComunaSelect
             label={t('properties.form.comuna')}
             withAsterisk
-            searchable
-            pending={regions.isPending}
             placeholders={{
               loading: t('properties.form.loadingComunas'),
               ready: t('properties.form.typeToSearch'),
             }}
-            data={comunaOptions}
-            filter={filterComunaOptions}
             nothingFoundMessage={t('properties.form.noComuna')}
             maxDropdownHeight={280}
             {...form.getInputProps('city_id')}

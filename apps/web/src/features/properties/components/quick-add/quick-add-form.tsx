@@ -1,25 +1,12 @@
 import { MAX_PHOTOS_PER_PROPERTY, PHOTO_CONTENT_TYPES } from '@bec/contracts';
-import {
-  Button,
-  Group,
-  Input,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Input, Stack, Text, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
-import { NumberField } from '@/components/number-field';
+import { type FormEvent, useState } from 'react';
+import { PriceField } from '@/components/price-field';
 import { type QueueTarget, queueOffline } from '@/entities/offline-queue/send-or-queue';
-import { usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
-import { PRICE_UNIT_OPTIONS } from '@/features/properties/components/price-unit-options';
-import {
-  filterComunaOptions,
-  toComunaOptions,
-} from '@/features/properties/components/property-form/comuna-options';
+import { ComunaSelect } from '@/entities/reference/comuna-select';
+import { PropertyTypeSelect } from '@/entities/reference/property-type-select';
 import {
   emptyPropertyFormValues,
   type PropertyFormValues,
@@ -32,7 +19,7 @@ import {
 } from '@/features/properties/components/quick-add/nearest-comuna';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
-import { formatCoordinate, formatDistance, formatPrice, formatUf } from '@/lib/format';
+import { formatCoordinate, formatDistance } from '@/lib/format';
 
 /** The fields a quick add asks for, in the order a first error is focused. */
 const QUICK_FIELDS = ['name', 'property_type_id', 'price', 'city_id'] as const;
@@ -77,8 +64,6 @@ export type QuickAddFormProps = {
 export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
   const t = useT();
   const client = useQueryClient();
-  const regions = useRegions();
-  const propertyTypes = usePropertyTypes();
   const [files, setFiles] = useState<File[]>([]);
   const [position, setPosition] = useState<Position>({ state: 'idle' });
   const [saving, setSaving] = useState(false);
@@ -88,12 +73,6 @@ export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
     validate: (values) => validatePropertyForm(values),
   });
   const inUf = form.values.price_unit === 'UF';
-
-  const comunaOptions = useMemo(() => toComunaOptions(regions.data ?? []), [regions.data]);
-  const typeOptions = useMemo(
-    () => (propertyTypes.data ?? []).map((type) => ({ value: String(type.id), label: type.name })),
-    [propertyTypes.data],
-  );
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -169,32 +148,23 @@ export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
           placeholder={t('properties.quickAdd.namePlaceholder')}
           {...form.getInputProps('name')}
         />
-        <Select
+        <PropertyTypeSelect
           label={t('properties.form.propertyType')}
           withAsterisk
-          disabled={propertyTypes.isPending}
-          placeholder={t(
-            propertyTypes.isPending ? 'properties.form.loadingTypes' : 'properties.form.pickOne',
-          )}
-          data={typeOptions}
-          allowDeselect={false}
+          placeholders={{
+            loading: t('properties.form.loadingTypes'),
+            ready: t('properties.form.pickOne'),
+          }}
           {...form.getInputProps('property_type_id')}
         />
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <NumberField
-            flex={1}
-            label={t(inUf ? 'properties.form.priceUf' : 'properties.form.price')}
-            withAsterisk
-            inputMode="decimal"
-            format={inUf ? formatUf : formatPrice}
-            {...form.getInputProps('price')}
-          />
-          <SegmentedControl
-            aria-label={t('properties.form.priceUnit')}
-            data={PRICE_UNIT_OPTIONS}
-            {...form.getInputProps('price_unit')}
-          />
-        </Group>
+        <PriceField
+          label={t(inUf ? 'properties.form.priceUf' : 'properties.form.price')}
+          withAsterisk
+          inputMode="decimal"
+          unit={form.getInputProps('price_unit')}
+          unitLabel={t('properties.form.priceUnit')}
+          {...form.getInputProps('price')}
+        />
         <Stack gap={4}>
           <Button
             variant="light"
@@ -212,16 +182,13 @@ export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
             <PositionText position={position} />
           </Text>
         </Stack>
-        <Select
+        <ComunaSelect
           label={t('properties.form.comuna')}
           withAsterisk
-          searchable
-          disabled={regions.isPending}
-          placeholder={t(
-            regions.isPending ? 'properties.form.loadingComunas' : 'properties.form.typeToSearch',
-          )}
-          data={comunaOptions}
-          filter={filterComunaOptions}
+          placeholders={{
+            loading: t('properties.form.loadingComunas'),
+            ready: t('properties.form.typeToSearch'),
+          }}
           nothingFoundMessage={t('properties.form.noComuna')}
           maxDropdownHeight={240}
           {...form.getInputProps('city_id')}

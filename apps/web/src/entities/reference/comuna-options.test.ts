@@ -4,7 +4,7 @@ import {
   filterComunaOptions,
   foldForSearch,
   toComunaOptions,
-} from '@/features/properties/components/property-form/comuna-options';
+} from '@/entities/reference/comuna-options';
 import { SANTIAGO_REGION } from '@/testing/reference-fixtures';
 
 const regions: Region[] = [
