@@ -18,58 +18,43 @@ import pino from 'pino';
 import type { Config } from './config.js';
 import type { Resolver } from './lib/safe-fetch.js';
 import './lib/route-config.js';
-import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { type Database, type DatabaseHandle, openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { createDeltaFolder, FOLD_POLL_MS } from './db/property-deltas.js';
 import { whenCommitted } from './db/request-transaction.js';
 import { seedDevMembers } from './db/seed.js';
 import { seedDemoVisits } from './db/seed-visits.js';
-import { registerJobs } from './jobs.js';
+import { createJobs, type Jobs } from './jobs.js';
+import { alertMailModule } from './modules/alert-mail/alert-mail.module.js';
 import { enqueueImmediate } from './modules/alert-mail/alert-mail.repository.js';
-import { alertMailRoutes } from './modules/alert-mail/alert-mail.routes.js';
 import type { MailTransport } from './modules/alert-mail/alert-mail.service.js';
-import {
-  createAlertMail,
-  createUnsubscribe,
-  unsubscribeTokens,
-} from './modules/alert-mail/alert-mail.service.js';
-import { createSmtpTransport } from './modules/alert-mail/smtp-transport.js';
-import { brokersRoutes } from './modules/brokers/brokers.routes.js';
-import { createBrokersService } from './modules/brokers/brokers.service.js';
-import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
-import { createDuplicatesService } from './modules/duplicates/duplicates.service.js';
-import { historyRoutes } from './modules/history/history.routes.js';
-import { createHistoryService } from './modules/history/history.service.js';
+import { brokersModule } from './modules/brokers/brokers.module.js';
+import { duplicatesModule } from './modules/duplicates/duplicates.module.js';
+import { historyModule } from './modules/history/history.module.js';
+import { idempotencyModule } from './modules/idempotency/idempotency.module.js';
 import { createIdempotencyStore } from './modules/idempotency/idempotency.repository.js';
-import { listingImportRoutes } from './modules/listing-import/listing-import.routes.js';
-import { createListingImportService } from './modules/listing-import/listing-import.service.js';
+import { listingImportModule } from './modules/listing-import/listing-import.module.js';
 import { createListingReader } from './modules/listing-import/listing-reader.js';
-import { marketRoutes } from './modules/market/market.routes.js';
-import { createMarketService } from './modules/market/market.service.js';
-import {
-  localUploadRoutes,
-  photoDownloadRoutes,
-  photoUploadRoutes,
-} from './modules/photos/photos.routes.js';
+import { marketModule } from './modules/market/market.module.js';
+import type { ApiModule, ModuleContext } from './modules/module-context.js';
+import { photosModule } from './modules/photos/photos.module.js';
+import { localUploadRoutes, photoDownloadRoutes } from './modules/photos/photos.routes.js';
 import { createPhotosService } from './modules/photos/photos.service.js';
-import { propertiesRoutes } from './modules/properties/properties.routes.js';
-import { createPropertiesService } from './modules/properties/properties.service.js';
-import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { propertiesModule } from './modules/properties/properties.module.js';
+import { referenceModule } from './modules/reference/reference.module.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { createMatchWorker, MATCH_POLL_MS } from './modules/saved-searches/alert-matching.js';
-import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.js';
-import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.js';
+import { savedSearchesModule } from './modules/saved-searches/saved-searches.module.js';
 import { clientConfig } from './modules/system/client-config.js';
-import { configRoutes, probeRoutes } from './modules/system/system.routes.js';
+import { systemModule } from './modules/system/system.module.js';
+import { probeRoutes } from './modules/system/system.routes.js';
 import { createUfSource } from './modules/uf/sources/index.js';
-import { ufRoutes } from './modules/uf/uf.routes.js';
+import { ufModule } from './modules/uf/uf.module.js';
 import { createUfService } from './modules/uf/uf.service.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { visitsRoutes } from './modules/visits/visits.routes.js';
-import { createVisitsService } from './modules/visits/visits.service.js';
-import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
-import { createWaitlistService } from './modules/waitlist/waitlist.service.js';
+import { usersModule } from './modules/users/users.module.js';
+import { createUsersService, type UsersService } from './modules/users/users.service.js';
+import { visitsModule } from './modules/visits/visits.module.js';
+import { waitlistModule } from './modules/waitlist/waitlist.module.js';
 import auth from './plugins/app/auth.js';
 import {
   cspDirectives,
@@ -80,7 +65,7 @@ import { DEV_ACCOUNTS } from './plugins/app/dev-identity/dev-accounts.js';
 import { loadOrCreateDevKeys, publicJwks } from './plugins/app/dev-identity/dev-keys.js';
 import errorHandler from './plugins/app/error-handler.js';
 import idempotency from './plugins/app/idempotency.js';
-import metricsPlugin, { createMetrics } from './plugins/app/metrics.js';
+import metricsPlugin, { createMetrics, type Metrics } from './plugins/app/metrics.js';
 import rateLimit from './plugins/app/rate-limit.js';
 import routeAccess from './plugins/app/route-access.js';
 import { guardStorage } from './plugins/app/storage/guarded-storage.js';
@@ -140,7 +125,91 @@ class OneLinePerRequest extends LogController {
 /** Discovery is tried again on a page load at most this often while the provider is down. */
 const DISCOVERY_RETRY_MS = 10_000;
 
+/**
+ * The modules under /api, in the order their routes register: each builds its own service from
+ * the context and registers its routes and jobs (ADR 063).
+ */
+const API_MODULES: readonly ApiModule[] = [
+  systemModule,
+  usersModule,
+  waitlistModule,
+  referenceModule,
+  brokersModule,
+  photosModule,
+  propertiesModule,
+  savedSearchesModule,
+  alertMailModule,
+  listingImportModule,
+  duplicatesModule,
+  historyModule,
+  visitsModule,
+  ufModule,
+  marketModule,
+  idempotencyModule,
+];
+
 export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = createServer(options);
+  const listingReader = startListingReader(app, config);
+  const database = await openPreparedDatabase(app, options);
+  const { metrics, uf } = database;
+  const documentHeaderOptions = await documentHeaders(config);
+  await registerCrossCutting(app, config, metrics, documentHeaderOptions());
+  const users = createUsersService(database.db, { adminEmails: config.adminEmails });
+  await registerIdentity(app, options, { db: database.db, users, metrics, documentHeaderOptions });
+
+  const { signer, local, storage, storageReadiness } = await openPhotoStorage(config, metrics);
+  const photos = createPhotosService(database.db, {
+    storage,
+    signer,
+    maxBytes: config.photos.maxBytes,
+    counters: metrics.uploads,
+  });
+  const jobs = createJobs(app);
+  const context: ModuleContext = {
+    config,
+    db: database.db,
+    metrics,
+    jobs,
+    signer,
+    photos,
+    reference: createReferenceService(database.db),
+    uf,
+    users,
+    idempotency: createIdempotencyStore(database.db, {
+      claimTimeoutMs: config.idempotency.claimTimeoutMs,
+    }),
+    ...propertyChangeWorkers(app, database.db, jobs, config),
+    listingReader,
+    resolveHost: options.resolveHost,
+    mailTransport: options.mailTransport,
+    mailJobs: options.mailJobs ?? true,
+  };
+  // One prefix: every module's routes live under /api, each route file naming its paths below it
+  // in full. The few routes outside /api (probes, signed photo links, the local upload PUT) are
+  // registered at the root with their whole paths.
+  await app.register(probeRoutes, { ping: database.ping, storageReadiness });
+  await app.register(photoDownloadRoutes, { photos });
+  if (local) await app.register(localUploadRoutes, { local });
+  await app.register(
+    async (api) => {
+      // First: its onRoute hook documents the Idempotency-Key header on every write below.
+      await api.register(idempotency, { store: context.idempotency });
+      // Default deny: a route below that declares no access stops the start (ADR 063).
+      await api.register(routeAccess);
+      for (const module of API_MODULES) await api.register(module, context);
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
+  if (webRoot) await app.register(web, { root: webRoot, clientConfig: clientConfig(config) });
+
+  return app;
+}
+
+function createServer(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? {
@@ -165,7 +234,19 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Set as the request arrives (a synchronous hook): error and 404 answers carry it as well.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  return app;
+}
 
+type Server = ReturnType<typeof createServer>;
+
+function startListingReader(app: Server, config: Config) {
   // One core is left to the event loop, which then never waits on a reading (ADR 058).
   const listingReader = createListingReader({
     timeoutMs: config.listingImport.readTimeoutMs,
@@ -179,18 +260,16 @@ export async function buildApp(options: BuildAppOptions) {
       'IMPORT_ALLOW_HOSTS is set: listing imports may fetch these hosts at any address, private ones included (for tests only).',
     );
   }
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // Set as the request arrives (a synchronous hook): error and 404 answers carry it as well.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  return listingReader;
+}
 
+/** The database, migrated and seeded, with the metrics and the UF service prices are set by. */
+async function openPreparedDatabase(app: Server, options: BuildAppOptions) {
+  const { config } = options;
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
   if (ownsDatabase) app.addHook('onClose', () => database.close());
-  // Per app, not global: counters handed to the services below, exposed where config.metrics says.
+  // Per app, not global: counters handed to the services, exposed where config.metrics says.
   const metrics = createMetrics({
     poolStats: database.poolStats,
     collectDefaults: config.metrics.kind !== 'off',
@@ -220,7 +299,12 @@ export async function buildApp(options: BuildAppOptions) {
     if (ownsDatabase) await database.close();
     throw err;
   }
+  return { db: database.db, ping: database.ping, metrics, uf };
+}
 
+type DocumentHeaderOptions = (provider?: ProviderEndpoints) => Record<string, unknown>;
+
+async function documentHeaders(config: Config): Promise<DocumentHeaderOptions> {
   const s3 = config.storage.kind === 's3' ? config.storage : null;
   // The AWS SDK is loaded only when photos live in S3.
   const storageOrigin = s3
@@ -228,7 +312,7 @@ export async function buildApp(options: BuildAppOptions) {
     : null;
 
   /** Helmet's options for documents; the CSP names the provider's origins once discovered. */
-  const documentHeaderOptions = (provider?: ProviderEndpoints) => ({
+  return (provider?: ProviderEndpoints) => ({
     contentSecurityPolicy: {
       directives: {
         // The web app's service worker and manifest (ADR 044), named rather than left to fall
@@ -246,16 +330,36 @@ export async function buildApp(options: BuildAppOptions) {
       },
     },
   });
+}
+
+async function registerCrossCutting(
+  app: Server,
+  config: Config,
+  metrics: Metrics,
+  headerOptions: Record<string, unknown>,
+) {
   await app.register(jsonBody);
   // Before any route: it decides per route whether answers may be compressed.
   await app.register(compression);
-  await app.register(securityHeaders, { apiPrefix: '/api/', ...documentHeaderOptions() });
+  await app.register(securityHeaders, { apiPrefix: '/api/', ...headerOptions });
   await app.register(errorHandler);
   await app.register(docs);
   // Before the routes: its onResponse hook counts every answer, 404s included.
   await app.register(metricsPlugin, { metrics, access: config.metrics });
+}
 
-  const users = createUsersService(database.db, { adminEmails: config.adminEmails });
+/** Token verification, the member behind a token, the rate limit by it, the development provider. */
+async function registerIdentity(
+  app: Server,
+  options: BuildAppOptions,
+  deps: {
+    db: Database;
+    users: UsersService;
+    metrics: Metrics;
+    documentHeaderOptions: DocumentHeaderOptions;
+  },
+) {
+  const { config } = options;
   const devKeys = config.oidc.embedded ? await loadOrCreateDevKeys(config.dataDir) : null;
   const verify =
     options.verify ??
@@ -264,20 +368,20 @@ export async function buildApp(options: BuildAppOptions) {
       audience: config.oidc.audience,
       algorithms: config.oidc.algorithms,
       localKeys: devKeys ? publicJwks(devKeys) : undefined,
-      onDiscovery: (provider) => app.setDocumentHeaderOptions(documentHeaderOptions(provider)),
+      onDiscovery: (provider) => app.setDocumentHeaderOptions(deps.documentHeaderOptions(provider)),
     });
-  await app.register(auth, { verify, resolveMember: users.findMember });
+  await app.register(auth, { verify, resolveMember: deps.users.findMember });
   // Before the development provider and every route: its hook is the first to see a request.
   await app.register(rateLimit, {
     ...config.rateLimit,
     identify: (request) => app.tokenSubject(request),
-    refused: metrics.rateLimited,
+    refused: deps.metrics.rateLimited,
     trustsProxy: config.trustProxy !== false,
   });
   if (devKeys) {
-    await seedDevMembers(database.db, DEV_ACCOUNTS);
+    await seedDevMembers(deps.db, DEV_ACCOUNTS);
     // The demo's visits name the development members, so they come once those exist.
-    await seedDemoVisits(database.db);
+    await seedDemoVisits(deps.db);
     // Loaded only when on: production deployments never load the development provider.
     const { default: devIdentity } = await import('./plugins/app/dev-identity/dev-identity.js');
     await app.register(devIdentity, {
@@ -290,7 +394,9 @@ export async function buildApp(options: BuildAppOptions) {
     });
   }
   if (!config.oidc.embedded && 'discover' in verify) watchDiscovery(app, verify.discover);
+}
 
+async function openPhotoStorage(config: Config, metrics: Metrics) {
   const signer = createUrlSigner(await loadSigningSecret(config.urlSigningSecret, config.dataDir));
   const local =
     config.storage.kind === 'local'
@@ -302,131 +408,36 @@ export async function buildApp(options: BuildAppOptions) {
       : local?.storage;
   if (!store) throw new Error(`no photo storage for STORAGE=${config.storage.kind}`);
   // Every call timed and counted; a store that cannot be used answers 503 STORAGE_UNAVAILABLE.
-  const { storage, readiness: storageReadiness } = guardStorage(store, {
-    observe: metrics.storage,
-  });
+  const guarded = guardStorage(store, { observe: metrics.storage });
+  return { signer, local, storage: guarded.storage, storageReadiness: guarded.readiness };
+}
 
-  const photos = createPhotosService(database.db, {
-    storage,
-    signer,
-    maxBytes: config.photos.maxBytes,
-    counters: metrics.uploads,
-  });
-  // Saved searches' alerts (ADR 053): woken after each property write commits, polling for other
-  // processes' writes; started and stopped with the other jobs.
-  // Alert mail (ADR 054), only with SMTP_URL: the matching queues immediate mails with their
-  // alerts; the digest and the sender are jobs. The unsubscribe links work either way.
-  const tokens = unsubscribeTokens(signer);
-  const transport = config.mail
-    ? (options.mailTransport ?? createSmtpTransport(config.mail.smtpUrl))
-    : null;
-  if (transport) app.addHook('onClose', async () => transport.close());
-  const alertMail =
-    config.mail && transport
-      ? createAlertMail(database.db, {
-          transport,
-          from: config.mail.from,
-          publicUrl: config.publicUrl,
-          tokens,
-          onError: (err, context) =>
-            app.log.warn(
-              { err, ...context },
-              'sending an alert mail failed; it is tried again later',
-            ),
-        })
-      : null;
-  // The properties' total and map cells, folded from the writes' deltas (ADR 055).
-  const deltaFolder = createDeltaFolder(database.db, {
+/**
+ * The workers every property write nudges once it commits (a keyed write's commits with its
+ * answer: ADR 062): the properties' total and map cells, folded from the writes' deltas (ADR 055),
+ * and the saved searches' matching (ADR 053), which queues immediate alert mail with SMTP_URL
+ * (ADR 054). Both poll for other processes' writes.
+ */
+function propertyChangeWorkers(app: Server, db: Database, jobs: Jobs, config: Config) {
+  const deltaFolder = createDeltaFolder(db, {
     pollMs: FOLD_POLL_MS,
     onError: (err) =>
       app.log.warn({ err }, 'folding property deltas failed; it runs again shortly'),
   });
-  const matchWorker = createMatchWorker(database.db, {
+  jobs.worker(deltaFolder);
+  jobs.expose('foldPropertyDeltas', () => deltaFolder.drain());
+  const matchWorker = createMatchWorker(db, {
     pollMs: MATCH_POLL_MS,
     onError: (err) =>
       app.log.warn({ err }, 'matching saved searches failed; it runs again shortly'),
-    ...(alertMail ? { onAlerts: enqueueImmediate } : {}),
+    ...(config.mail ? { onAlerts: enqueueImmediate } : {}),
   });
-  /** A property write committed in this process (a keyed write's commits with its answer: ADR 062). */
   const onPropertyChange = () =>
     whenCommitted(() => {
       deltaFolder.nudge();
       matchWorker.nudge();
     });
-  const visits = createVisitsService(database.db, { photos, onPropertyChange });
-  // One per app: the comunas it caches serve the reference routes and the listing import alike.
-  const reference = createReferenceService(database.db);
-  const idempotencyStore = createIdempotencyStore(database.db, {
-    claimTimeoutMs: config.idempotency.claimTimeoutMs,
-  });
-  // One prefix: every module's routes live under /api, each route file naming its paths below it
-  // in full. The few routes outside /api (probes, signed photo links, the local upload PUT) are
-  // registered at the root with their whole paths.
-  await app.register(probeRoutes, { ping: database.ping, storageReadiness });
-  await app.register(photoDownloadRoutes, { photos });
-  if (local) await app.register(localUploadRoutes, { local });
-  await app.register(
-    async (api) => {
-      // First: its onRoute hook documents the Idempotency-Key header on every write below.
-      await api.register(idempotency, { store: idempotencyStore });
-      // Default deny: a route below that declares no access stops the start (ADR 063).
-      await api.register(routeAccess);
-      await api.register(configRoutes, { config });
-      await api.register(usersRoutes, { users });
-      await api.register(waitlistRoutes, { waitlist: createWaitlistService(database.db) });
-      await api.register(referenceRoutes, { reference });
-      await api.register(brokersRoutes, { brokers: createBrokersService(database.db) });
-      await api.register(photoUploadRoutes, { photos });
-      await api.register(propertiesRoutes, {
-        properties: createPropertiesService(database.db, { photos, onPropertyChange }),
-      });
-      await api.register(savedSearchesRoutes, {
-        savedSearches: createSavedSearchesService(database.db),
-      });
-      await api.register(alertMailRoutes, {
-        unsubscribe: createUnsubscribe(database.db, tokens),
-      });
-      await api.register(listingImportRoutes, {
-        listingImport: createListingImportService({
-          reference,
-          photos,
-          reader: listingReader,
-          photoMaxBytes: config.photos.maxBytes,
-          allowHosts: config.listingImport.allowHosts,
-          resolve: options.resolveHost,
-        }),
-      });
-      await api.register(duplicatesRoutes, {
-        duplicates: createDuplicatesService(database.db, { photos }),
-      });
-      await api.register(historyRoutes, { history: createHistoryService(database.db) });
-      await api.register(visitsRoutes, { visits });
-      await api.register(ufRoutes, { uf });
-      await api.register(marketRoutes, {
-        market: createMarketService(database.db, {
-          computed: () => metrics.statsComputations.inc(),
-          log: app.log,
-        }),
-      });
-    },
-    { prefix: '/api' },
-  );
-  registerJobs(app, {
-    uf,
-    photos,
-    visits,
-    idempotency: idempotencyStore,
-    matchWorker,
-    deltaFolder,
-    alertMail,
-    mailJobs: options.mailJobs ?? true,
-    uploadCollectionMs: config.photos.collectionMs,
-  });
-
-  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
-  if (webRoot) await app.register(web, { root: webRoot, clientConfig: clientConfig(config) });
-
-  return app;
+  return { matchWorker, onPropertyChange };
 }
 
 /**

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { NudgedWorker } from './lib/nudged-worker.js';
 import { onTheClock } from './lib/on-the-clock.js';
-import type { AlertMail } from './modules/alert-mail/alert-mail.service.js';
-import { MAIL_POLL_MS } from './modules/alert-mail/alert-mail.service.js';
-import type { PhotosService } from './modules/photos/photos.service.js';
-import type { MatchWorker } from './modules/saved-searches/alert-matching.js';
-import type { UfService } from './modules/uf/uf.service.js';
-import type { VisitsService } from './modules/visits/visits.service.js';
-import type { IdempotencyStore } from './plugins/app/idempotency.js';
 
 /*
- * Every background job of a process, all on the clock (lib/on-the-clock.ts): each runs at the
- * same moments in every process of a deployment, so each is written to be safe to run in several
- * at once (ADR 023). They start once the app is ready and stop when it closes.
+ * The background jobs of a process, which each module adds as it registers (its `*.module.ts`),
+ * all on the clock (lib/on-the-clock.ts): each runs at the same moments in every process of a
+ * deployment, so each is written to be safe to run in several at once (ADR 023). They start once
+ * the app is ready and stop when it closes.
  */
 
 declare module 'fastify' {
@@ -37,124 +31,66 @@ declare module 'fastify' {
   }
 }
 
-/** How often each process checks whether the UF in effect moved (the day rolled over). */
-const UF_CHECK_MS = 60_000;
-/** How often past visits move their property on to visited. */
-const VISIT_SWEEP_MS = 5 * 60_000;
-/** How often each process checks whether the day's alert digests are due. */
-const DIGEST_CHECK_MS = 60_000;
-/** How often expired idempotency keys are deleted (they stop answering at expiry regardless). */
-const IDEMPOTENCY_COLLECTION_MS = 60 * 60_000;
+/** A job's run-now form on the app: tests and tools drive the clock through these. */
+type JobAction =
+  | 'collectUnattachedPhotos'
+  | 'sweepVisits'
+  | 'collectExpiredIdempotencyKeys'
+  | 'foldPropertyDeltas'
+  | 'matchSavedSearches'
+  | 'enqueueAlertDigests'
+  | 'sendAlertMail';
 
-export type JobsOptions = {
-  uf: UfService;
-  photos: PhotosService;
-  visits: VisitsService;
-  idempotency: IdempotencyStore;
-  /** The saved searches' matching of property changes (ADR 053). */
-  matchWorker: MatchWorker;
-  /** The fold of the properties' total and map cell deltas (ADR 055). */
-  deltaFolder: NudgedWorker;
-  /** The alert mail's digest and sender (ADR 054); null without SMTP_URL. */
-  alertMail: AlertMail | null;
-  /** Whether the alert mail's jobs run on the clock (tests call them with their own clock). */
-  mailJobs: boolean;
-  /** UPLOAD_COLLECTION_SECONDS, in milliseconds. */
-  uploadCollectionMs: number;
+export type Jobs = {
+  /** A job on the clock. */
+  every: (
+    everyMs: number,
+    run: (tick: Date) => Promise<unknown>,
+    options: { onError: (err: unknown) => void; atStart?: boolean },
+  ) => void;
+  /** Aborts as the app closes: a run in flight may stop early (the UF fetch); others are waited for. */
+  closing: AbortSignal;
+  /** A worker nudged after this process's writes, polling for other processes' (ADR 053, 055). */
+  worker: (worker: NudgedWorker) => void;
+  /** Closes what the jobs use (the mail transport) once every job has stopped. */
+  afterStop: (close: () => Promise<void>) => void;
+  /** Puts a job's run-now form on the app, under its name. */
+  expose: <K extends JobAction>(name: K, run: FastifyInstance[K]) => void;
 };
 
-export function registerJobs(app: FastifyInstance, options: JobsOptions) {
-  const { uf, photos, visits, idempotency, matchWorker, deltaFolder, alertMail } = options;
-  app.decorate(
-    'collectUnattachedPhotos',
-    async (now?: Date) => (await photos.collectUnattached(now)).length,
-  );
-  app.decorate('sweepVisits', (now?: Date) => visits.sweep(now));
-  app.decorate('collectExpiredIdempotencyKeys', (now?: Date) => idempotency.collectExpired(now));
-  app.decorate('foldPropertyDeltas', () => deltaFolder.drain());
-  app.decorate('matchSavedSearches', () => matchWorker.drain());
-  app.decorate('enqueueAlertDigests', async (now?: Date) =>
-    alertMail ? alertMail.enqueueDigests(now) : 0,
-  );
-  app.decorate('sendAlertMail', async (now?: () => Date) =>
-    alertMail ? alertMail.sendDue(now) : 0,
-  );
-
+/** The app's jobs: started on ready in the order they were added, stopped on close. */
+export function createJobs(app: FastifyInstance): Jobs {
   const stopping = new AbortController();
-  let jobs: { stop: () => Promise<void> }[] = [];
+  const clocked: (() => { stop: () => Promise<void> })[] = [];
+  const workers: NudgedWorker[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  let running: { stop: () => Promise<void> }[] = [];
   app.addHook('onReady', async () => {
-    jobs = [
-      // The UF: at start and every minute. It fetches only when the fetch is due for the whole
-      // deployment (`uf_fetch`), so processes starting or restarting together (a rolling deploy)
-      // fetch once per UF_REFRESH_MINUTES between them, and re-prices when the value in effect
-      // moves.
-      onTheClock(UF_CHECK_MS, () => uf.refresh({ signal: stopping.signal }), {
-        atStart: true,
-        onError: (err) => {
-          // The database may be down; the next check tries again.
-          if (!stopping.signal.aborted)
-            app.log.warn({ err }, 'The UF job failed; it runs again shortly');
-        },
-      }),
-      // Uploads nobody attached, every UPLOAD_COLLECTION_SECONDS (hourly, on the hour), by every
-      // process at once: row locks give each upload to one of them.
-      onTheClock(
-        options.uploadCollectionMs,
-        async (tick) => {
-          const keys = await photos.collectUnattached();
-          if (keys.length)
-            app.log.info(
-              { tick, collected: keys.length, keys },
-              `Collected ${keys.length} upload${keys.length === 1 ? '' : 's'} never attached`,
-            );
-          else app.log.debug({ tick, collected: 0 }, 'No uploads to collect');
-        },
-        { onError: (err) => app.log.warn({ err }, 'collecting unattached photos failed') },
-      ),
-      // Visits whose time has come move their property to visited (one conditional statement
-      // with SKIP LOCKED: each move happens once across processes).
-      onTheClock(VISIT_SWEEP_MS, () => visits.sweep(), {
-        onError: (err) => app.log.warn({ err }, 'sweeping past visits failed'),
-      }),
-      // Expired idempotency keys, hourly on the hour in every process: SKIP LOCKED gives each
-      // batch's rows to one of them (ADR 043).
-      onTheClock(
-        IDEMPOTENCY_COLLECTION_MS,
-        async (tick) => {
-          const collected = await idempotency.collectExpired();
-          app.log.debug({ tick, collected }, 'Collected expired idempotency keys');
-        },
-        { onError: (err) => app.log.warn({ err }, 'collecting expired idempotency keys failed') },
-      ),
-    ];
-    if (alertMail && options.mailJobs)
-      jobs.push(
-        // The daily digest: every minute, queued once it is 08:00 in Chile (one per user and day
-        // across processes: a unique key), then sent at once.
-        onTheClock(
-          DIGEST_CHECK_MS,
-          async () => {
-            if (await alertMail.enqueueDigests()) await alertMail.sendDue();
-          },
-          { onError: (err) => app.log.warn({ err }, 'queueing alert digests failed') },
-        ),
-        // Due alert mail, every 10 s in every process: each claim leases its rows to one.
-        onTheClock(MAIL_POLL_MS, () => alertMail.sendDue(), {
-          onError: (err) => app.log.warn({ err }, 'sending alert mail failed'),
-        }),
-      );
-    // Property changes into saved searches' alerts: nudged after each write, polling for other
-    // processes' writes (rows left by a stopped process are taken at the first poll).
-    matchWorker.start();
-    matchWorker.nudge();
-    // The total and map cells: nudged after each write here, polling every second for the
-    // deltas of other processes (and those a stopped process left).
-    deltaFolder.start();
-    deltaFolder.nudge();
+    running = clocked.map((start) => start());
+    // Rows another process (or a stopped one) left are taken at once.
+    for (const worker of workers) {
+      worker.start();
+      worker.nudge();
+    }
   });
   app.addHook('onClose', async () => {
-    // A UF fetch in flight is aborted; the other runs are waited for.
     stopping.abort();
-    await Promise.all([...jobs.map((job) => job.stop()), matchWorker.stop(), deltaFolder.stop()]);
+    await Promise.all([...running.map((job) => job.stop()), ...workers.map((w) => w.stop())]);
+    await Promise.all(closers.map((close) => close()));
   });
+  return {
+    every: (everyMs, run, options) => {
+      clocked.push(() => onTheClock(everyMs, run, options));
+    },
+    worker: (worker) => {
+      workers.push(worker);
+    },
+    closing: stopping.signal,
+    afterStop: (close) => {
+      closers.push(close);
+    },
+    expose: (name, run) => {
+      app.decorate<unknown>(name, run);
+    },
+  };
 }

@@ -166,7 +166,7 @@ export function createMetrics({
   return { registry, http, uploads, ufFetches, storage, rateLimited, statsComputations };
 }
 
-type Metrics = ReturnType<typeof createMetrics>;
+export type Metrics = ReturnType<typeof createMetrics>;
 
 declare module 'fastify' {
   interface FastifyInstance {
