@@ -159,10 +159,11 @@ export default defineConfig({
   retries: 1,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  // A journey's own time varies with the machine's browser speed, not with BEC: on 2026-12-06's
-  // 2-core machine the whole run took 1,476 s (629 s on an earlier one of the same kind), and the
-  // Data page's journeys, 14 s each alone, took 31–32 s beside the other projects, past a 30 s
-  // limit. The limits leave twice that room; a wait that never ends still fails.
+  // A journey's own time varies with the machine's browser speed, not with BEC: on one 2-core
+  // machine the whole run took more than twice as long as on another of the same kind (ADR 056),
+  // and the Data page's journeys, beside the other projects, took twice their time alone, past a
+  // 30 s limit (bench/reports/2026-12-08-figures-from-comments.md). The limits leave twice that
+  // room; a wait that never ends still fails.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {

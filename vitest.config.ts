@@ -12,9 +12,9 @@ const repoFile = (file: string) => fileURLToPath(new URL(`./${file}`, import.met
 
 /**
  * Test files run in one module graph per worker (`isolate: false`, ADR 049): importing the API or
- * the web app again for every file cost more than the tests themselves (637 s against ~350 s for
- * the whole run on a 2-core machine). A file that replaces a module (`vi.mock`) needs its own
- * graph, so it runs in a twin project, named `<project>-isolated`, that isolates each file.
+ * the web app again for every file cost more than the tests themselves (ADR 049 has the figures).
+ * A file that replaces a module (`vi.mock`) needs its own graph, so it runs in a twin project,
+ * named `<project>-isolated`, that isolates each file.
  */
 function shareModules(project: TestProjectInlineConfiguration): TestProjectInlineConfiguration[] {
   const test = project.test ?? {};

@@ -8,7 +8,8 @@
 -- street-type abbreviations written out (av = avda = avenida), so "av" finds "Avenida" and
 -- "avenida" finds "Av.". Anything but letters and digits separates words. A loop over the words
 -- with one CASE, not a regular expression per abbreviation: the trigger runs it four times a
--- row, and a million-row load spent 380 µs a row in the first version, 80 µs in this one.
+-- row, and the first version made a million-row load several times slower
+-- (bench/reports/2026-12-08-figures-from-comments.md).
 CREATE FUNCTION "bec_search_words"("t" text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
   w text;
