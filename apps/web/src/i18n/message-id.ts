@@ -2,6 +2,7 @@ import type shared from '@bec/contracts/locales/en.json';
 import type app from '@/app/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type offlineQueue from '@/entities/offline-queue/locales/en.json';
+import type reference from '@/entities/reference/locales/en.json';
 import type uploads from '@/entities/uploads/locales/en.json';
 import type alerts from '@/features/alerts/locales/en.json';
 import type brokers from '@/features/brokers/locales/en.json';
@@ -22,6 +23,7 @@ export type MessageId =
   | keyof typeof shared
   | keyof typeof app
   | keyof typeof components
+  | keyof typeof reference
   | keyof typeof alerts
   | keyof typeof brokers
   | keyof typeof history

@@ -2,22 +2,17 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { filterComunaOptions, toComunaOptions } from '@/entities/reference/comuna-options';
 import { useRegions } from '@/entities/reference/reference-queries';
+import { useT } from '@/i18n/use-t';
+import './messages';
 
-export type ReferenceSelectPlaceholders = {
-  /** While the choices load (the select is disabled meanwhile). */
-  loading: string;
-  ready: string;
-};
-
-export type ComunaSelectProps = Omit<SelectProps, 'data' | 'filter' | 'placeholder'> & {
-  placeholders?: ReferenceSelectPlaceholders | undefined;
-};
+export type ComunaSelectProps = Omit<SelectProps, 'data' | 'filter' | 'placeholder'>;
 
 /**
  * The comuna, searched by name without accents ("nunoa" finds Ñuñoa), grouped by region north to
- * south; the value is the comuna's id as text.
+ * south; the value is the comuna's id as text. Disabled, saying so, while the comunas load.
  */
-export function ComunaSelect({ placeholders, disabled, ...props }: ComunaSelectProps) {
+export function ComunaSelect({ disabled, ...props }: ComunaSelectProps) {
+  const t = useT();
   const regions = useRegions();
   const options = useMemo(() => toComunaOptions(regions.data ?? []), [regions.data]);
   return (
@@ -26,8 +21,11 @@ export function ComunaSelect({ placeholders, disabled, ...props }: ComunaSelectP
       allowDeselect={false}
       data={options}
       filter={filterComunaOptions}
-      placeholder={placeholders && (regions.isPending ? placeholders.loading : placeholders.ready)}
-      disabled={disabled || (placeholders !== undefined && regions.isPending)}
+      nothingFoundMessage={t('reference.comuna.none')}
+      placeholder={t(
+        regions.isPending ? 'reference.comuna.loading' : 'reference.comuna.typeToSearch',
+      )}
+      disabled={disabled || regions.isPending}
       {...props}
     />
   );

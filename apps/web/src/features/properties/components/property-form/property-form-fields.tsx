@@ -140,10 +140,6 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
           <PropertyTypeSelect
             label={t('properties.form.propertyType')}
             withAsterisk
-            placeholders={{
-              loading: t('properties.form.loadingTypes'),
-              ready: t('properties.form.pickOne'),
-            }}
             {...form.getInputProps('property_type_id')}
           />
           <PriceField
@@ -225,11 +221,6 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
           <ComunaSelect
             label={t('properties.form.comuna')}
             withAsterisk
-            placeholders={{
-              loading: t('properties.form.loadingComunas'),
-              ready: t('properties.form.typeToSearch'),
-            }}
-            nothingFoundMessage={t('properties.form.noComuna')}
             maxDropdownHeight={280}
             {...form.getInputProps('city_id')}
           />

@@ -151,10 +151,6 @@ export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
         <PropertyTypeSelect
           label={t('properties.form.propertyType')}
           withAsterisk
-          placeholders={{
-            loading: t('properties.form.loadingTypes'),
-            ready: t('properties.form.pickOne'),
-          }}
           {...form.getInputProps('property_type_id')}
         />
         <PriceField
@@ -185,11 +181,6 @@ export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
         <ComunaSelect
           label={t('properties.form.comuna')}
           withAsterisk
-          placeholders={{
-            loading: t('properties.form.loadingComunas'),
-            ready: t('properties.form.typeToSearch'),
-          }}
-          nothingFoundMessage={t('properties.form.noComuna')}
           maxDropdownHeight={240}
           {...form.getInputProps('city_id')}
         />
