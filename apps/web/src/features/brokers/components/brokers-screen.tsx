@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Stack, Switch, Table, Text, TextInput, Title } fr
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListTable } from '@/components/screen-states/list-table';
 import { LoadMore } from '@/components/screen-states/load-more';
 import { QueryState } from '@/components/screen-states/query-state';
 import { paths } from '@/config/paths';
@@ -95,45 +96,41 @@ export function BrokersScreen({ canManage }: BrokersScreenProps) {
         }
       />
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('brokers.table.name')}</Table.Th>
-                <Table.Th>{t('brokers.table.company')}</Table.Th>
-                <Table.Th>{t('brokers.table.phone')}</Table.Th>
-                <Table.Th>{t('brokers.table.email')}</Table.Th>
-                <Table.Th ta="right">{t('brokers.table.properties')}</Table.Th>
-                {canManage && <Table.Th>{t('brokers.table.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((broker) => (
-                <Table.Tr key={broker.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.broker.getHref(broker.id)}>
-                      {broker.name}
-                    </Anchor>
-                    {broker.archived_at && (
-                      <Badge ml="xs" size="sm" variant="light" color="gray">
-                        {t('brokers.archivedBadge')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{broker.company}</Table.Td>
-                  <Table.Td>{broker.phone && <BrokerPhone phone={broker.phone} />}</Table.Td>
-                  <Table.Td>{broker.email && <BrokerEmail email={broker.email} />}</Table.Td>
-                  <Table.Td ta="right">{formatInteger(broker.property_count)}</Table.Td>
-                  {canManage && (
-                    <Table.Td>
-                      <BrokerActions broker={broker} />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={720}
+          headings={[
+            t('brokers.table.name'),
+            t('brokers.table.company'),
+            t('brokers.table.phone'),
+            t('brokers.table.email'),
+            { label: t('brokers.table.properties'), align: 'right' },
+            canManage && t('brokers.table.actions'),
+          ]}
+        >
+          {items.map((broker) => (
+            <Table.Tr key={broker.id}>
+              <Table.Td>
+                <Anchor component={Link} to={paths.broker.getHref(broker.id)}>
+                  {broker.name}
+                </Anchor>
+                {broker.archived_at && (
+                  <Badge ml="xs" size="sm" variant="light" color="gray">
+                    {t('brokers.archivedBadge')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{broker.company}</Table.Td>
+              <Table.Td>{broker.phone && <BrokerPhone phone={broker.phone} />}</Table.Td>
+              <Table.Td>{broker.email && <BrokerEmail email={broker.email} />}</Table.Td>
+              <Table.Td ta="right">{formatInteger(broker.property_count)}</Table.Td>
+              {canManage && (
+                <Table.Td>
+                  <BrokerActions broker={broker} />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <LoadMore query={list} label={t('brokers.loadMore')} />
     </Stack>

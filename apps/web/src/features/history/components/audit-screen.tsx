@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@bec/contracts';
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ListTable } from '@/components/screen-states/list-table';
 import { LoadMore } from '@/components/screen-states/load-more';
 import { QueryState } from '@/components/screen-states/query-state';
 import { type AuditFilters, useAudit } from '@/features/history/api/get-audit';
@@ -155,44 +156,40 @@ export function AuditScreen({ filters, onFiltersChange }: Props) {
         empty={entries.length === 0 && <Text>{t('audit.empty')}</Text>}
       />
       {entries.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('audit.table.at')}</Table.Th>
-                <Table.Th>{t('audit.table.actor')}</Table.Th>
-                <Table.Th>{t('audit.table.action')}</Table.Th>
-                <Table.Th>{t('audit.table.subject')}</Table.Th>
-                <Table.Th>{t('audit.table.role')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>
-                    <Text size="sm" component="time" dateTime={entry.at}>
-                      {formatDateTime(entry.at)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {entry.actor ? (
-                      <Person name={entry.actor.name} email={entry.actor.email} />
-                    ) : (
-                      <Text size="sm">{t('audit.actor.system')}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t(ACTION_LABELS[entry.action])}</Table.Td>
-                  <Table.Td>
-                    <Person name={entry.subject.name} email={entry.subject.email} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RoleCell entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={720}
+          headings={[
+            t('audit.table.at'),
+            t('audit.table.actor'),
+            t('audit.table.action'),
+            t('audit.table.subject'),
+            t('audit.table.role'),
+          ]}
+        >
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>
+                <Text size="sm" component="time" dateTime={entry.at}>
+                  {formatDateTime(entry.at)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {entry.actor ? (
+                  <Person name={entry.actor.name} email={entry.actor.email} />
+                ) : (
+                  <Text size="sm">{t('audit.actor.system')}</Text>
+                )}
+              </Table.Td>
+              <Table.Td>{t(ACTION_LABELS[entry.action])}</Table.Td>
+              <Table.Td>
+                <Person name={entry.subject.name} email={entry.subject.email} />
+              </Table.Td>
+              <Table.Td>
+                <RoleCell entry={entry} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <LoadMore query={audit} label={t('audit.loadMore')} />
     </Stack>

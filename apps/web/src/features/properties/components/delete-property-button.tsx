@@ -1,10 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { ConfirmDeleteButton } from '@/components/screen-states/confirm-delete-button';
+import { deleteNotices } from '@/components/screen-states/delete-notices';
 import { paths } from '@/config/paths';
 import { useDeleteProperty } from '@/features/properties/api/delete-property';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 
 export type DeletePropertyButtonProps = {
   id: number;
@@ -20,18 +19,17 @@ export type DeletePropertyButtonProps = {
 export function DeletePropertyButton({ id, name, onDeleted }: DeletePropertyButtonProps) {
   const navigate = useNavigate();
   const t = useT();
+  const notices = deleteNotices({
+    done: t('properties.delete.done'),
+    failed: t('properties.delete.failed'),
+  });
   const { mutate, isPending } = useDeleteProperty({
     onSuccess: () => {
-      notifications.show({ color: 'green', message: t('properties.delete.done') });
+      notices.onSuccess();
       void navigate(paths.properties.getHref());
       onDeleted?.(id);
     },
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        title: t('properties.delete.failed'),
-        message: errorText(error),
-      }),
+    onError: notices.onError,
   });
 
   return (

@@ -1,9 +1,8 @@
 import type { User } from '@bec/contracts';
-import { notifications } from '@mantine/notifications';
 import { ConfirmDeleteButton } from '@/components/screen-states/confirm-delete-button';
+import { deleteNotices } from '@/components/screen-states/delete-notices';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
 
 export type DeleteUserButtonProps = {
   user: Pick<User, 'id' | 'name' | 'email'>;
@@ -14,16 +13,12 @@ export type DeleteUserButtonProps = {
 /** Deletes a member after a confirm dialog that names them; the server keeps the last admin. */
 export function DeleteUserButton({ user, isCurrentUser = false }: DeleteUserButtonProps) {
   const t = useT();
-  const { mutate, isPending } = useDeleteUser({
-    onSuccess: () =>
-      notifications.show({ color: 'green', message: t('users.delete.done', { name: user.name }) }),
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        title: t('users.delete.failed'),
-        message: errorText(error),
-      }),
-  });
+  const { mutate, isPending } = useDeleteUser(
+    deleteNotices({
+      done: t('users.delete.done', { name: user.name }),
+      failed: t('users.delete.failed'),
+    }),
+  );
 
   return (
     <ConfirmDeleteButton

@@ -1,4 +1,5 @@
 import { Stack, Table, Text } from '@mantine/core';
+import { ListTable } from '@/components/screen-states/list-table';
 import { LoadMore } from '@/components/screen-states/load-more';
 import { QueryState } from '@/components/screen-states/query-state';
 import { useUsers } from '@/features/users/api/get-users';
@@ -28,43 +29,39 @@ export function UsersTable({ currentUserId, enabled = true }: UsersTableProps) {
         empty={items.length === 0 && <Text>{t('users.empty')}</Text>}
       />
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('users.table.name')}</Table.Th>
-                <Table.Th>{t('users.table.email')}</Table.Th>
-                <Table.Th>{t('users.table.role')}</Table.Th>
-                <Table.Th>{t('users.table.actions')}</Table.Th>
+        <ListTable
+          minWidth={640}
+          headings={[
+            t('users.table.name'),
+            t('users.table.email'),
+            t('users.table.role'),
+            t('users.table.actions'),
+          ]}
+        >
+          {items.map((user) => {
+            const isCurrentUser = user.id === currentUserId;
+            return (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  {user.name}
+                  {isCurrentUser && (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      {t('users.table.you')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>
+                  <UserRoleSelect user={user} />
+                </Table.Td>
+                <Table.Td>
+                  <DeleteUserButton user={user} isCurrentUser={isCurrentUser} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((user) => {
-                const isCurrentUser = user.id === currentUserId;
-                return (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>
-                      {user.name}
-                      {isCurrentUser && (
-                        <Text span size="sm" c="dimmed">
-                          {' '}
-                          {t('users.table.you')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
-                    <Table.Td>
-                      <UserRoleSelect user={user} />
-                    </Table.Td>
-                    <Table.Td>
-                      <DeleteUserButton user={user} isCurrentUser={isCurrentUser} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ListTable>
       )}
       <LoadMore query={users} label={t('users.loadMore')} />
     </Stack>

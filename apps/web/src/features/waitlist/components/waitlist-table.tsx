@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ListTable } from '@/components/screen-states/list-table';
 import { LoadMore } from '@/components/screen-states/load-more';
 import { QueryState } from '@/components/screen-states/query-state';
 import { useWaitlist } from '@/features/waitlist/api/get-waitlist';
@@ -39,32 +40,28 @@ export function WaitlistTable({ enabled }: WaitlistTableProps) {
         }
       />
       {entries.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('waitlist.table.name')}</Table.Th>
-                <Table.Th>{t('waitlist.table.email')}</Table.Th>
-                <Table.Th>{t('waitlist.table.addUser')}</Table.Th>
-                <Table.Th>{t('waitlist.table.delete')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{entry.name}</Table.Td>
-                  <Table.Td>{entry.email}</Table.Td>
-                  <Table.Td>
-                    <ApproveEntryForm entry={entry} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DeleteEntryButton entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={640}
+          headings={[
+            t('waitlist.table.name'),
+            t('waitlist.table.email'),
+            t('waitlist.table.addUser'),
+            t('waitlist.table.delete'),
+          ]}
+        >
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{entry.name}</Table.Td>
+              <Table.Td>{entry.email}</Table.Td>
+              <Table.Td>
+                <ApproveEntryForm entry={entry} />
+              </Table.Td>
+              <Table.Td>
+                <DeleteEntryButton entry={entry} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <LoadMore query={waitlist} label={t('waitlist.loadMore')} />
     </Stack>
