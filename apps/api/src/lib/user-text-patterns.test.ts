@@ -95,7 +95,9 @@ function assembledPatterns(): Pattern[] {
 }
 
 const verdict = (p: Pattern): string => {
-  const result: Diagnostics = checkSync(p.source, p.flags, { timeout: 20_000 });
+  // A fixed seed for the fuzzing checker, so every run tries the same strings; a generous time,
+  // as a check that runs out of it reads as unknown, not as safe.
+  const result: Diagnostics = checkSync(p.source, p.flags, { timeout: 60_000, randomSeed: 0 });
   if (result.status === 'safe') return 'safe';
   if (result.status === 'vulnerable') return `${result.complexity.type}`;
   return `unknown (${result.error.kind})`;
@@ -114,5 +116,5 @@ describe('regular expressions over untrusted text', () => {
       .map((p) => ({ ...p, verdict: verdict(p) }))
       .filter((p) => p.verdict !== 'safe' && !(p.verdict === 'polynomial' && p.source in BOUNDED));
     expect(unsafe.map((p) => `${p.where} ${p.verdict}: /${p.source}/${p.flags}`)).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });
