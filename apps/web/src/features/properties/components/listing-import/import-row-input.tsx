@@ -1,12 +1,12 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { NumberField } from '@/components/number-field';
-import { PriceField } from '@/components/price-field';
 import { ComunaSelect } from '@/entities/reference/comuna-select';
 import { PropertyTypeSelect } from '@/entities/reference/property-type-select';
 import type {
   ImportDraft,
   ImportRow,
 } from '@/features/properties/components/listing-import/imported-values';
+import { PropertyPriceField } from '@/features/properties/components/property-price-field';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatArea, formatCoordinate, formatInteger, formatPrice } from '@/lib/format';
@@ -86,15 +86,13 @@ export function ImportRowInput({ row, draft, onChange, disabled }: ImportRowInpu
     }
     case 'price':
       return (
-        <PriceField
-          label={label}
+        <PropertyPriceField
           value={draft.price ?? ''}
           onChange={(event) => onChange({ price: event.currentTarget.value })}
           unit={{
             value: draft.price_unit ?? 'CLP',
             onChange: (value) => onChange({ price_unit: value === 'UF' ? 'UF' : 'CLP' }),
           }}
-          unitLabel={t('properties.form.priceUnit')}
           {...common}
         />
       );

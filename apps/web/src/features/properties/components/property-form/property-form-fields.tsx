@@ -15,12 +15,12 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { NumberField } from '@/components/number-field';
-import { PriceField } from '@/components/price-field';
 import { ComunaSelect } from '@/entities/reference/comuna-select';
 import { PropertyTypeSelect } from '@/entities/reference/property-type-select';
 import { useBrokers, usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
 import { ORIENTATION_NAMES } from '@/features/properties/components/orientation-names';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
+import { PropertyPriceField } from '@/features/properties/components/property-price-field';
 import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/api-error';
 import {
@@ -142,12 +142,10 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
             withAsterisk
             {...form.getInputProps('property_type_id')}
           />
-          <PriceField
-            label={t(inUf ? 'properties.form.priceUf' : 'properties.form.price')}
+          <PropertyPriceField
             placeholder={inUf ? formatDecimal(PRICE_EXAMPLE.UF) : formatInteger(PRICE_EXAMPLE.CLP)}
             withAsterisk
             unit={form.getInputProps('price_unit')}
-            unitLabel={t('properties.form.priceUnit')}
             {...form.getInputProps('price')}
           />
           <NumberField

@@ -3,7 +3,6 @@ import { Button, Input, Stack, Text, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { PriceField } from '@/components/price-field';
 import { type QueueTarget, queueOffline } from '@/entities/offline-queue/send-or-queue';
 import { ComunaSelect } from '@/entities/reference/comuna-select';
 import { PropertyTypeSelect } from '@/entities/reference/property-type-select';
@@ -13,6 +12,7 @@ import {
   toPropertyPayload,
   validatePropertyForm,
 } from '@/features/properties/components/property-form/property-form-values';
+import { PropertyPriceField } from '@/features/properties/components/property-price-field';
 import {
   type NearestComuna,
   nearestKnownComuna,
@@ -72,7 +72,6 @@ export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
     initialValues: emptyPropertyFormValues,
     validate: (values) => validatePropertyForm(values),
   });
-  const inUf = form.values.price_unit === 'UF';
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -153,12 +152,10 @@ export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
           withAsterisk
           {...form.getInputProps('property_type_id')}
         />
-        <PriceField
-          label={t(inUf ? 'properties.form.priceUf' : 'properties.form.price')}
+        <PropertyPriceField
           withAsterisk
           inputMode="decimal"
           unit={form.getInputProps('price_unit')}
-          unitLabel={t('properties.form.priceUnit')}
           {...form.getInputProps('price')}
         />
         <Stack gap={4}>
