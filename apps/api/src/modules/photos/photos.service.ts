@@ -70,7 +70,7 @@ export const photoColumns = (photo: AttachablePhoto, position: number) => ({
 });
 
 /** How an owner's photo rows are written (its own table): used by applyPhotoList. */
-export type PhotoRows = {
+type PhotoRows = {
   remove: (ids: number[]) => Promise<void>;
   move: (id: number, position: number) => Promise<void>;
   /** Inserts the upload at the position; answers the new row's id. */
@@ -103,7 +103,19 @@ const contentHash = (body: Buffer) => createHash('sha256').update(body).digest('
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 export function createPhotosService(db: Database, options: PhotosServiceOptions) {
-  const { storage, signer, maxBytes, counters } = options;
+  return {
+    ...photoIntake(db, options),
+    ...uploadChecks(db, options),
+    ...photoLists(options),
+    ...photoLinks(options),
+    ...photoCollection(db, options),
+    storage: options.storage,
+  };
+}
+
+/** Uploads coming in: signed URLs, and the photos a listing import fetched. */
+function photoIntake(db: Database, options: PhotosServiceOptions) {
+  const { storage, maxBytes, counters } = options;
   const ttl = options.uploadTtlSeconds ?? 15 * 60;
 
   /**
@@ -212,6 +224,11 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     }
   }
 
+  return { issueUploadUrls, storeFetched, thumbnailOfFetched };
+}
+
+/** A save's uploads checked before its transaction and claimed inside it. */
+function uploadChecks(db: Database, { storage, maxBytes }: PhotosServiceOptions) {
   /**
    * Checks the new uploads among a save's photos (the paths; numbers are kept photos, left to the
    * caller) BEFORE its transaction, so no database lock or connection waits on storage: each must
@@ -345,6 +362,11 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     return { hashes, issues };
   }
 
+  return { checkUploads, claimUploads, uploadHashes };
+}
+
+/** An owner's photo list (a property's or a visit's) edited inside the caller's transaction. */
+function photoLists({ counters }: PhotosServiceOptions) {
   /** An edit's kept photos (numbers in its list) that are not among the owner's `existing` ones. */
   const unknownPhotoIds = (entries: readonly (number | string)[], existing: ReadonlySet<number>) =>
     entries.flatMap((entry, index) =>
@@ -407,6 +429,11 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     };
   }
 
+  return { unknownPhotoIds, markAttached, applyPhotoList };
+}
+
+/** Signed download links and the resized copies they serve. */
+function photoLinks({ storage, signer }: PhotosServiceOptions) {
   /** Download URLs stay the same for a day (cacheable) and work for at least a day. */
   const urlExpiry = (now = Date.now()) => (Math.floor(now / 1000 / DAY) + 2) * DAY;
   const getPayload = (key: string, variant: string, expires: number) =>
@@ -473,6 +500,11 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
     return { key: target, body };
   }
 
+  return { photoUrls, cardPhotoUrl, checkDownload, ensureVariant };
+}
+
+/** Files no row names any more: uploads never attached, a deleted owner's photos. */
+function photoCollection(db: Database, { storage, counters }: PhotosServiceOptions) {
   /**
    * Deletes uploads nobody attached within a day and answers their keys. Safe with several
    * processes at once: each batch's rows are taken (deleted) by one statement that skips rows
@@ -514,24 +546,7 @@ export function createPhotosService(db: Database, options: PhotosServiceOptions)
       ]),
     );
 
-  return {
-    issueUploadUrls,
-    storeFetched,
-    thumbnailOfFetched,
-    checkUploads,
-    claimUploads,
-    unknownPhotoIds,
-    uploadHashes,
-    markAttached,
-    applyPhotoList,
-    photoUrls,
-    cardPhotoUrl,
-    checkDownload,
-    ensureVariant,
-    collectUnattached,
-    removeFiles,
-    storage,
-  };
+  return { collectUnattached, removeFiles };
 }
 
 export type PhotosService = ReturnType<typeof createPhotosService>;

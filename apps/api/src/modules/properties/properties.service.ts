@@ -128,11 +128,12 @@ export type PropertiesServiceOptions = {
   onPropertyChange?: () => void;
 };
 
-export function createPropertiesService(
-  db: Database,
-  { photos, onPropertyChange = () => {} }: PropertiesServiceOptions,
-) {
-  const { photoUrls, cardPhotoUrl } = photos;
+export function createPropertiesService(db: Database, options: PropertiesServiceOptions) {
+  return { ...propertyReads(db, options.photos), ...propertyWrites(db, options) };
+}
+
+/** The list and its counts, the detail, the CSV export. */
+function propertyReads(db: Database, { photoUrls, cardPhotoUrl }: PhotosService) {
   const inPesos = (filters: PropertyFilters) => pesoFilters(db, filters);
   const matchCounts = createMatchCounts(db);
   /** The unfiltered total the last page carried: with a filter's last count, a search's plan. */
@@ -208,29 +209,59 @@ export function createPropertiesService(
     };
   }
 
-  /** Adds a property and attaches its photos in one transaction: all of it, or nothing. */
-  /** Problems with the ids a payload refers to, one query for all of them. */
-  async function referenceIssues(
-    tx: Database,
-    payload: PropertyPayload | UpdatePropertyPayload,
-    propertyId?: number,
-  ) {
-    const issues: Issue[] = [];
-    const refs = await repo.existingReferences(tx, payload, propertyId);
-    if (!refs.city) issues.push(issue('city_id', 'reference_missing', { id: payload.city_id }));
-    if (!refs.type)
-      issues.push(issue('property_type_id', 'reference_missing', { id: payload.property_type_id }));
-    if (!refs.broker)
-      issues.push(issue('broker_id', 'reference_missing', { id: payload.broker_id ?? 0 }));
-    else if (refs.brokerArchived) issues.push(issue('broker_id', 'broker_archived'));
-    return issues;
+  /**
+   * The filtered list as CSV, streamed in keyset batches of 500. The first batch is read before
+   * the stream is handed over, so a failing query still answers with a proper error status; a
+   * failure after that can only break the connection off (see the route).
+   */
+  async function exportCsv(given: PropertyFilters) {
+    const filters = await inPesos(given);
+    const fetchAfter = async (after: { created_at: Date; id: number } | null) =>
+      exportBatch(db, filters, after, 500);
+    const first = await fetchAfter(null);
+    return propertiesCsv(
+      (async function* batches() {
+        let rows = first;
+        for (;;) {
+          if (rows.length) yield rows;
+          const last = rows.at(-1);
+          if (!last || rows.length < 500) return;
+          rows = await fetchAfter({ created_at: last.created_at, id: last.id });
+        }
+      })(),
+    );
   }
 
-  const photoRow = (propertyId: number, photo: AttachablePhoto, position: number) => ({
-    property_id: propertyId,
-    ...photoColumns(photo, position),
-  });
+  return { list, get, exportCsv };
+}
 
+/** Problems with the ids a payload refers to, one query for all of them. */
+async function referenceIssues(
+  tx: Database,
+  payload: PropertyPayload | UpdatePropertyPayload,
+  propertyId?: number,
+) {
+  const issues: Issue[] = [];
+  const refs = await repo.existingReferences(tx, payload, propertyId);
+  if (!refs.city) issues.push(issue('city_id', 'reference_missing', { id: payload.city_id }));
+  if (!refs.type)
+    issues.push(issue('property_type_id', 'reference_missing', { id: payload.property_type_id }));
+  if (!refs.broker)
+    issues.push(issue('broker_id', 'reference_missing', { id: payload.broker_id ?? 0 }));
+  else if (refs.brokerArchived) issues.push(issue('broker_id', 'broker_archived'));
+  return issues;
+}
+
+const photoRow = (propertyId: number, photo: AttachablePhoto, position: number) => ({
+  property_id: propertyId,
+  ...photoColumns(photo, position),
+});
+
+/** Add, edit, stage moves and delete, each in one transaction with its history. */
+function propertyWrites(
+  db: Database,
+  { photos, onPropertyChange = () => {} }: PropertiesServiceOptions,
+) {
   /**
    * Adds a property and attaches its photos in one transaction: all of it, or nothing. The photos
    * are read and checked before it, so the transaction never waits on storage.
@@ -398,30 +429,7 @@ export function createPropertiesService(
     return { id };
   }
 
-  /**
-   * The filtered list as CSV, streamed in keyset batches of 500. The first batch is read before
-   * the stream is handed over, so a failing query still answers with a proper error status; a
-   * failure after that can only break the connection off (see the route).
-   */
-  async function exportCsv(given: PropertyFilters) {
-    const filters = await inPesos(given);
-    const fetchAfter = async (after: { created_at: Date; id: number } | null) =>
-      exportBatch(db, filters, after, 500);
-    const first = await fetchAfter(null);
-    return propertiesCsv(
-      (async function* batches() {
-        let rows = first;
-        for (;;) {
-          if (rows.length) yield rows;
-          const last = rows.at(-1);
-          if (!last || rows.length < 500) return;
-          rows = await fetchAfter({ created_at: last.created_at, id: last.id });
-        }
-      })(),
-    );
-  }
-
-  return { list, get, create, update, moveStage, remove, exportCsv };
+  return { create, update, moveStage, remove };
 }
 
 export type PropertiesService = ReturnType<typeof createPropertiesService>;

@@ -52,41 +52,45 @@ function decodeCursor(raw: string): number {
   ]);
 }
 
+/**
+ * Properties matching a search that were added after the user last opened it (after it was
+ * saved, for a follower who never did), up to the cap.
+ */
+async function newCount(db: Database, row: repo.SavedSearchRow): Promise<number> {
+  const filters = gridFilters(row.filters);
+  if (!filters) return 0;
+  const pesos = await pesoFilters(db, filters);
+  return repo.countAddedSince(
+    db,
+    filterConditions(pesos),
+    row.opened_at ?? row.created_at,
+    SAVED_SEARCH_NEW_COUNT_CAP,
+  );
+}
+
+async function toSavedSearch(
+  db: Database,
+  user: Me,
+  row: repo.SavedSearchRow,
+): Promise<SavedSearch> {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    owner_id: row.owner_id,
+    owner_name: row.owner_name,
+    mine: row.owner_id === user.id,
+    filters: row.filters,
+    subscribed: row.subscribed,
+    email: row.email,
+    new_count: await newCount(db, row),
+    opened_at: row.opened_at ? row.opened_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
 export function createSavedSearchesService(db: Database) {
-  /**
-   * Properties matching a search that were added after the user last opened it (after it was
-   * saved, for a follower who never did), up to the cap.
-   */
-  async function newCount(row: repo.SavedSearchRow): Promise<number> {
-    const filters = gridFilters(row.filters);
-    if (!filters) return 0;
-    const pesos = await pesoFilters(db, filters);
-    return repo.countAddedSince(
-      db,
-      filterConditions(pesos),
-      row.opened_at ?? row.created_at,
-      SAVED_SEARCH_NEW_COUNT_CAP,
-    );
-  }
-
-  async function toSavedSearch(user: Me, row: repo.SavedSearchRow): Promise<SavedSearch> {
-    return {
-      id: row.id,
-      name: row.name,
-      scope: row.scope,
-      owner_id: row.owner_id,
-      owner_name: row.owner_name,
-      mine: row.owner_id === user.id,
-      filters: row.filters,
-      subscribed: row.subscribed,
-      email: row.email,
-      new_count: await newCount(row),
-      opened_at: row.opened_at ? row.opened_at.toISOString() : null,
-      created_at: row.created_at.toISOString(),
-      updated_at: row.updated_at.toISOString(),
-    };
-  }
-
   async function visible(user: Me, id: number) {
     const row = await repo.findVisible(db, user.id, id);
     if (!row) throw notFound(id);
@@ -97,12 +101,12 @@ export function createSavedSearchesService(db: Database) {
   async function list(user: Me): Promise<SavedSearch[]> {
     const rows = await repo.listVisible(db, user.id);
     const result: SavedSearch[] = [];
-    for (const row of rows) result.push(await toSavedSearch(user, row));
+    for (const row of rows) result.push(await toSavedSearch(db, user, row));
     return result;
   }
 
   async function get(user: Me, id: number) {
-    return toSavedSearch(user, await visible(user, id));
+    return toSavedSearch(db, user, await visible(user, id));
   }
 
   /** Saves a search (shared: editors and admins only); its author follows it and has seen it. */
@@ -205,6 +209,20 @@ export function createSavedSearchesService(db: Database) {
     return get(user, id);
   }
 
+  return {
+    list,
+    get,
+    create,
+    update,
+    remove,
+    opened,
+    subscribe,
+    ...alertInbox(db),
+  };
+}
+
+/** A member's alerts: the bell's page, its count, marking them read. */
+function alertInbox(db: Database) {
   async function alerts(user: Me, query: AlertsQuery): Promise<AlertPage> {
     const before = query.cursor ? decodeCursor(query.cursor) : undefined;
     const rows = await repo.listAlerts(db, user.id, query.limit + 1, before);
@@ -230,19 +248,7 @@ export function createSavedSearchesService(db: Database) {
     return { read: await repo.markAllRead(db, user.id, new Date()) };
   }
 
-  return {
-    list,
-    get,
-    create,
-    update,
-    remove,
-    opened,
-    subscribe,
-    alerts,
-    unread,
-    read,
-    readAll,
-  };
+  return { alerts, unread, read, readAll };
 }
 
 export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;

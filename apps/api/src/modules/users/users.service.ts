@@ -127,6 +127,27 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
   const list = (limit: number, cursor: string | undefined): Promise<UserList> =>
     pageById(cursor, limit, (afterId, n) => repo.listUsers(db, n, afterId), toUser);
 
+  const changes = memberChanges(db);
+
+  async function setLocale(member: Me, locale: Locale): Promise<MyLocale> {
+    await setMemberLocale(db, member.id, locale);
+    return { locale };
+  }
+
+  return {
+    findMember,
+    signIn,
+    setLocale,
+    list,
+    changeRole: changingMembers(changes.changeRole),
+    remove: changingMembers(changes.remove),
+    upsertByEmail: changingMembers(changes.upsertByEmail),
+    removeByEmail: changingMembers(changes.removeByEmail),
+  };
+}
+
+/** Changes to members, each in one transaction that locks the admins first (ADR 003). */
+function memberChanges(db: Database) {
   /** Changes a member's role as `admin` decided, recorded in the audit in the same transaction. */
   async function changeRole(admin: Me, id: number, role: Role): Promise<User> {
     return db.transaction(async (tx) => {
@@ -214,21 +235,7 @@ export function createUsersService(db: Database, options: UsersServiceOptions) {
     return remove(null, user.id);
   }
 
-  async function setLocale(member: Me, locale: Locale): Promise<MyLocale> {
-    await setMemberLocale(db, member.id, locale);
-    return { locale };
-  }
-
-  return {
-    findMember,
-    signIn,
-    setLocale,
-    list,
-    changeRole: changingMembers(changeRole),
-    remove: changingMembers(remove),
-    upsertByEmail: changingMembers(upsertByEmail),
-    removeByEmail: changingMembers(removeByEmail),
-  };
+  return { changeRole, remove, upsertByEmail, removeByEmail };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

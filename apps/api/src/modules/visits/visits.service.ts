@@ -46,10 +46,46 @@ const actorOf = (me: Me): HistoryActor => ({ id: me.id, name: me.name });
 const notFound = (id: number) => new AppError('NOT_FOUND', `Visit ${id} not found.`);
 
 export function createVisitsService(db: Database, options: VisitsServiceOptions) {
-  const { photos } = options;
-  const onPropertyChange = options.onPropertyChange ?? (() => {});
   const clock = options.now ?? (() => new Date());
+  return {
+    ...visitReads(db, options.photos, clock),
+    ...visitWrites(db, options, clock),
+    update: visitEdit(db, options, clock),
+  };
+}
 
+const photoRow = (visitId: number, photo: AttachablePhoto, position: number) => ({
+  visit_id: visitId,
+  ...photoColumns(photo, position),
+});
+
+/** Moves the property's stage when the visit says so, with its history entry. */
+async function followVisit(
+  tx: Database,
+  author: Me,
+  property: { id: number; stage: PropertyStage },
+  visitedAt: Date,
+  now: Date,
+): Promise<HistoryChanges[]> {
+  const next = stageAfterVisit(property.stage, visitedAt, now);
+  if (!next) return [];
+  await recordPropertyChange(tx, property.id, author.id, 'update');
+  await repo.setStage(tx, property.id, next, author.id, now);
+  return [{ kind: 'stage', from: property.stage, to: next, reason: null }];
+}
+
+async function lockForChange(tx: Database, id: number) {
+  const found = await repo.findVisit(tx, id);
+  if (!found) throw notFound(id);
+  const property = await repo.lockProperty(tx, found.property_id);
+  const locked = await repo.lockVisit(tx, id);
+  const current = locked ? await repo.findVisit(tx, id) : null;
+  if (!property || !current) throw notFound(id);
+  return { property, current };
+}
+
+/** A property's visits, the upcoming ones, the visitors to choose from. */
+function visitReads(db: Database, photos: PhotosService, clock: () => Date) {
   const toVisit = (
     row: repo.VisitRow,
     visitPhotos: Awaited<ReturnType<typeof repo.listVisitPhotos>>,
@@ -103,26 +139,13 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
 
   const visitors = async (): Promise<VisitorList> => ({ items: await repo.listMembers(db) });
 
-  const photoRow = (visitId: number, photo: AttachablePhoto, position: number) => ({
-    visit_id: visitId,
-    ...photoColumns(photo, position),
-  });
+  return { list, upcoming, visitors };
+}
 
-  /** Moves the property's stage when the visit says so, with its history entry. */
-  async function followVisit(
-    tx: Database,
-    author: Me,
-    property: { id: number; stage: PropertyStage },
-    visitedAt: Date,
-    now: Date,
-  ): Promise<HistoryChanges[]> {
-    const next = stageAfterVisit(property.stage, visitedAt, now);
-    if (!next) return [];
-    await recordPropertyChange(tx, property.id, author.id, 'update');
-    await repo.setStage(tx, property.id, next, author.id, now);
-    return [{ kind: 'stage', from: property.stage, to: next, reason: null }];
-  }
-
+/** Logging a visit, deleting one, and the sweep that moves properties on when visits are due. */
+function visitWrites(db: Database, options: VisitsServiceOptions, clock: () => Date) {
+  const { photos } = options;
+  const onPropertyChange = options.onPropertyChange ?? (() => {});
   /**
    * Logs a visit and attaches its photos in one transaction, with its history. The photos are
    * read and checked before it, so the transaction never waits on storage.
@@ -177,16 +200,61 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
   }
 
   /** The visit's current state, its property locked first (the order every writer locks in). */
-  async function lockForChange(tx: Database, id: number) {
-    const found = await repo.findVisit(tx, id);
-    if (!found) throw notFound(id);
-    const property = await repo.lockProperty(tx, found.property_id);
-    const locked = await repo.lockVisit(tx, id);
-    const current = locked ? await repo.findVisit(tx, id) : null;
-    if (!property || !current) throw notFound(id);
-    return { property, current };
+  async function remove(author: Me, id: number) {
+    const keys = await db.transaction(async (tx) => {
+      const { property, current } = await lockForChange(tx, id);
+      const photoKeys = (await repo.listVisitPhotos(tx, [id])).map((p) => p.storage_key);
+      await repo.deleteVisit(tx, id);
+      await recordPropertyHistory(tx, actorOf(author), property.id, [
+        {
+          kind: 'visit_removed',
+          visit_id: id,
+          visited_at: current.visited_at.toISOString(),
+          visitor_name: current.visitor_name,
+          rating: current.rating,
+        },
+      ]);
+      return photoKeys;
+    });
+    await photos.removeFiles(keys).catch(() => undefined);
+    return { id };
   }
 
+  /**
+   * Moves to visited every property still new or to visit whose visit's time has come, each with
+   * a history entry by the system, in one transaction per batch. Safe with several processes at
+   * once (see the repository). Answers how many moved.
+   */
+  async function sweep(now = clock()) {
+    let moved = 0;
+    for (;;) {
+      const count = await db.transaction(async (tx) => {
+        const rows = await repo.moveVisitedProperties(tx, now, SWEEP_BATCH);
+        for (const row of rows)
+          await recordPropertyHistory(
+            tx,
+            null,
+            row.id,
+            [{ kind: 'stage', from: row.from_stage, to: 'visited', reason: null }],
+            now,
+          );
+        // Saved searches hear of the moves: each row as it was is the row now at its old stage.
+        await repo.recordSweptChanges(tx, rows);
+        return rows.length;
+      });
+      moved += count;
+      if (count) onPropertyChange();
+      if (count < SWEEP_BATCH) return moved;
+    }
+  }
+
+  return { create, remove, sweep };
+}
+
+/** Editing a visit: its fields, its photo list, and the stage it leaves its property at. */
+function visitEdit(db: Database, options: VisitsServiceOptions, clock: () => Date) {
+  const { photos } = options;
+  const onPropertyChange = options.onPropertyChange ?? (() => {});
   /**
    * Edits a visit in one transaction, refusing with 409 when it changed since it was loaded.
    * Photos come in their order: kept ones by id, new uploads by path; the rest are removed.
@@ -282,55 +350,7 @@ export function createVisitsService(db: Database, options: VisitsServiceOptions)
   }
 
   /** Removes a visit and its photos (then their files). The stage stays where it is. */
-  async function remove(author: Me, id: number) {
-    const keys = await db.transaction(async (tx) => {
-      const { property, current } = await lockForChange(tx, id);
-      const photoKeys = (await repo.listVisitPhotos(tx, [id])).map((p) => p.storage_key);
-      await repo.deleteVisit(tx, id);
-      await recordPropertyHistory(tx, actorOf(author), property.id, [
-        {
-          kind: 'visit_removed',
-          visit_id: id,
-          visited_at: current.visited_at.toISOString(),
-          visitor_name: current.visitor_name,
-          rating: current.rating,
-        },
-      ]);
-      return photoKeys;
-    });
-    await photos.removeFiles(keys).catch(() => undefined);
-    return { id };
-  }
-
-  /**
-   * Moves to visited every property still new or to visit whose visit's time has come, each with
-   * a history entry by the system, in one transaction per batch. Safe with several processes at
-   * once (see the repository). Answers how many moved.
-   */
-  async function sweep(now = clock()) {
-    let moved = 0;
-    for (;;) {
-      const count = await db.transaction(async (tx) => {
-        const rows = await repo.moveVisitedProperties(tx, now, SWEEP_BATCH);
-        for (const row of rows)
-          await recordPropertyHistory(
-            tx,
-            null,
-            row.id,
-            [{ kind: 'stage', from: row.from_stage, to: 'visited', reason: null }],
-            now,
-          );
-        // Saved searches hear of the moves: each row as it was is the row now at its old stage.
-        await repo.recordSweptChanges(tx, rows);
-        return rows.length;
-      });
-      moved += count;
-      if (count) onPropertyChange();
-      if (count < SWEEP_BATCH) return moved;
-    }
-  }
-
-  return { list, upcoming, visitors, create, update, remove, sweep };
+  return update;
 }
 
 export type VisitsService = ReturnType<typeof createVisitsService>;

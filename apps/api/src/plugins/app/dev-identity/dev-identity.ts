@@ -54,15 +54,29 @@ const DAY = 24 * HOUR;
  * verifies the same kind of JWT access tokens as in production.
  */
 async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
-  const { audience, clientId } = options;
   const names = new Map(DEV_ACCOUNTS.map((a) => [devSubject(a.email), a.name]));
+  const store = await createDevStore(options.dataDir);
+  const provider = createProvider(options, store, names);
+  // Behind a TLS-terminating proxy the provider must build https URLs from X-Forwarded-*.
+  provider.proxy = true;
+
+  app.addHook('onClose', () => store.flush());
+  await app.register(middie);
+  app.use('/oidc', provider.callback());
+  await signInPages(app, options, provider, names);
+}
+
+type DevStore = Awaited<ReturnType<typeof createDevStore>>;
+
+/** The OpenID provider: BEC's one client, its accounts, tokens for the API's audience. */
+function createProvider(options: DevIdentityOptions, store: DevStore, names: Map<string, string>) {
+  const { audience, clientId } = options;
   const accountOf = (sub: string) => {
     if (!sub.startsWith('dev:')) return undefined;
     const email = sub.slice(4);
     return { email, name: names.get(sub) ?? email.split('@')[0] ?? email };
   };
 
-  const store = await createDevStore(options.dataDir);
   const provider = new Provider(options.issuer, {
     adapter: store.Adapter,
     clients: [
@@ -175,13 +189,16 @@ async function devIdentity(app: FastifyInstance, options: DevIdentityOptions) {
       RefreshToken: 14 * DAY,
     },
   });
-  // Behind a TLS-terminating proxy the provider must build https URLs from X-Forwarded-*.
-  provider.proxy = true;
+  return provider;
+}
 
-  app.addHook('onClose', () => store.flush());
-  await app.register(middie);
-  app.use('/oidc', provider.callback());
-
+/** `/dev-signin/:uid`: the page that picks or names an account, and its cancel. */
+async function signInPages(
+  app: FastifyInstance,
+  { audience, clientId }: DevIdentityOptions,
+  provider: Provider,
+  names: Map<string, string>,
+) {
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
     reply
       .code(status)
