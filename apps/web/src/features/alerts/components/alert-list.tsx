@@ -1,6 +1,7 @@
 import type { Alert } from '@bec/contracts';
 import { Anchor, Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { LoadMore } from '@/components/screen-states/load-more';
 import { paths } from '@/config/paths';
 import { useAlerts } from '@/features/alerts/api/get-alerts';
 import { useMarkAlertRead, useMarkAllAlertsRead } from '@/features/alerts/api/mark-alerts-read';
@@ -100,16 +101,11 @@ export function AlertList({ unread, onNavigate }: AlertListProps) {
           ))}
         </Stack>
       )}
-      {hasNextPage && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => void fetchNextPage()}
-          loading={isFetchingNextPage}
-        >
-          {t('alerts.more')}
-        </Button>
-      )}
+      <LoadMore
+        query={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+        label={t('alerts.more')}
+        compact
+      />
     </Stack>
   );
 }

@@ -1,24 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { QueryState } from '@/components/screen-states/query-state';
 import { paths } from '@/config/paths';
 import { useBroker } from '@/features/brokers/api/get-brokers';
 import { BrokerActions } from '@/features/brokers/components/broker-actions';
 import { BrokerEmail, BrokerPhone } from '@/features/brokers/components/broker-contact';
 import { useT } from '@/i18n/use-t';
-import { ApiError, errorText } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
 import { formatInteger } from '@/lib/format';
 
 export type BrokerDetailScreenProps = {
@@ -50,22 +39,21 @@ export function BrokerDetailScreen({ id, canManage, properties }: BrokerDetailSc
     </Anchor>
   );
 
-  if (broker.isPending)
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('brokers.detail.loading')} />
-      </Center>
-    );
-  if (broker.isError)
+  if (broker.isError && broker.error instanceof ApiError && broker.error.status === 404)
     return (
       <Stack gap="xs">
-        <Alert
-          color={broker.error instanceof ApiError && broker.error.status === 404 ? 'gray' : 'red'}
-        >
-          {broker.error instanceof ApiError && broker.error.status === 404
-            ? t('brokers.detail.notFound')
-            : t('brokers.detail.loadFailed', { message: errorText(broker.error) })}
-        </Alert>
+        <Alert color="gray">{t('brokers.detail.notFound')}</Alert>
+        {back}
+      </Stack>
+    );
+  if (broker.isPending || broker.isError)
+    return (
+      <Stack gap="xs">
+        <QueryState
+          query={broker}
+          loading={t('brokers.detail.loading')}
+          failed={(message) => t('brokers.detail.loadFailed', { message })}
+        />
         {back}
       </Stack>
     );

@@ -1,8 +1,9 @@
 import { PROPERTY_COUNT_CAP, type PropertyCard, type PropertyStage } from '@bec/contracts';
 import { useDroppable } from '@dnd-kit/core';
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { LoadMore } from '@/components/screen-states/load-more';
+import { QueryState } from '@/components/screen-states/query-state';
 import { useStageColumn } from '@/features/pipeline/api/get-stage-column';
 import { BoardCard } from '@/features/pipeline/components/board-card';
 import { columnDropId } from '@/features/pipeline/components/board-drag-messages';
@@ -71,22 +72,19 @@ export function BoardColumn({ stage, filters, canMove, onMove }: BoardColumnProp
             </Badge>
           )}
         </Group>
-        {column.isPending && <Loader size="sm" />}
-        {column.isError && (
-          <Stack gap={4}>
-            <Text size="sm" c="red" role="alert">
-              {t('pipeline.loadFailed')}
-            </Text>
-            <Button size="compact-sm" variant="light" onClick={() => void column.refetch()}>
-              {t('pipeline.retry')}
-            </Button>
-          </Stack>
-        )}
-        {column.isSuccess && cards.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('pipeline.empty')}
-          </Text>
-        )}
+        <QueryState
+          query={column}
+          inline
+          loading={t('pipeline.loading')}
+          failed={() => t('pipeline.loadFailed')}
+          empty={
+            cards.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('pipeline.empty')}
+              </Text>
+            )
+          }
+        />
         {cards.map((card) => (
           <BoardCard key={card.id} card={card} canMove={canMove} onMove={onMove} />
         ))}

@@ -1,20 +1,18 @@
 import { MAX_DISCARD_REASON, ORIENTATIONS, PROPERTY_STAGES } from '@bec/contracts';
 import {
-  Alert,
-  Button,
   Fieldset,
   Group,
   Select,
   type SelectProps,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { NumberField } from '@/components/number-field';
+import { LoadFailed } from '@/components/screen-states/load-failed';
 import { ComunaSelect } from '@/entities/reference/comuna-select';
 import { PropertyTypeSelect } from '@/entities/reference/property-type-select';
 import { useBrokers, usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
@@ -49,25 +47,6 @@ const LATITUDE_EXAMPLE = '-33.4489';
 const LONGITUDE_EXAMPLE = '-70.6693';
 /** A price as the language writes it: "185.000.000" / "185,000,000", or "4.500,5" UF. */
 const PRICE_EXAMPLE = { CLP: 185_000_000, UF: 4_500.5 } as const;
-type ReferenceLoadErrorProps = {
-  title: string;
-  error: Error;
-  onRetry: () => void;
-};
-
-function ReferenceLoadError({ title, error, onRetry }: ReferenceLoadErrorProps) {
-  const t = useT();
-  return (
-    <Alert color="red" title={title}>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm">{t('common.error', { message: errorText(error) })}</Text>
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t('properties.form.retry')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
 
 type ReferenceSelectProps = Omit<SelectProps, 'placeholder' | 'disabled'> & {
   /** The reference query the options come from: the select waits, disabled, while it loads. */
@@ -120,10 +99,10 @@ export function PropertyFormFields({ form, newBroker }: PropertyFormFieldsProps)
       ).map(
         ([query, title]) =>
           query.isError && (
-            <ReferenceLoadError
+            <LoadFailed
               key={title}
               title={t(title)}
-              error={query.error}
+              message={t('common.error', { message: errorText(query.error) })}
               onRetry={() => void query.refetch()}
             />
           ),
