@@ -1,12 +1,10 @@
-import { CreatePropertyBodySchema, PROPERTY_STAGES, type PropertySort } from '@bec/contracts';
+import { CreatePropertyBodySchema, type PropertySort } from '@bec/contracts';
 import {
   Badge,
   Button,
   CloseButton,
-  type ComboboxData,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   TextInput,
@@ -14,21 +12,23 @@ import {
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
-import { NumberField, numberTextProblem } from '@/components/number-field';
-import { PRICE_UNIT_OPTIONS } from '@/components/price-unit-options';
+import { numberTextProblem } from '@/components/number-field';
 import { useBrokers, usePropertyTypes, useRegions } from '@/entities/reference/reference-queries';
 import {
   type PropertyFilters as Filters,
   hasPropertyFilters,
   PROPERTY_FILTER_KEYS,
 } from '@/features/properties/api/get-properties';
-import { MinCountSelect } from '@/features/properties/components/min-count-select';
+import { FilterBounds } from '@/features/properties/components/filter-bounds';
+import {
+  FilterListingSelects,
+  optionsOf,
+} from '@/features/properties/components/filter-listing-selects';
+import { FilterPlaceSelects } from '@/features/properties/components/filter-place-selects';
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { firstProblem } from '@/lib/error-text';
-import { formatPrice, formatUf } from '@/lib/format';
 import { numberText, readNumber } from '@/lib/number-text';
-import { stageLabel } from '@/lib/stages';
 import classes from './property-filters.module.css';
 
 /** How long typing pauses before the search text or a price reaches the URL (and the list). */
@@ -48,25 +48,6 @@ const SORT_LABELS = {
   stage_asc: 'properties.sort.stageAsc',
   stage_desc: 'properties.sort.stageDesc',
 } as const satisfies Record<PropertySort, MessageId>;
-
-/** The stage filter's options: any, then the pipeline in order. */
-const STAGE_OPTIONS = ['any', ...PROPERTY_STAGES] as const;
-type StageOption = (typeof STAGE_OPTIONS)[number];
-
-const VISITED_LABELS = {
-  any: 'properties.filters.visitedAny',
-  yes: 'properties.visited.yes',
-  no: 'properties.visited.no',
-} as const satisfies Record<string, MessageId>;
-
-type VisitedOption = keyof typeof VISITED_LABELS;
-
-/** A select's options from its labels' keys, in the current language. */
-const optionsOf = <V extends string>(
-  labels: Record<V, MessageId>,
-  t: (id: MessageId) => string,
-): { value: V; label: string }[] =>
-  (Object.keys(labels) as V[]).map((value) => ({ value, label: t(labels[value]) }));
 
 /**
  * What the user types, kept here while typing and committed (to the URL) once typing pauses.
@@ -237,34 +218,6 @@ export function PropertyFilters({
     readableExpenses,
   );
 
-  const regionList = regions.data ?? [];
-  const region = regionList.find((r) => r.id === filters.region_id);
-  const regionOfComuna = (cityId: number) =>
-    regionList.find((r) => r.comunas.some((c) => c.id === cityId))?.id;
-
-  const regionOptions: ComboboxData<number> = regionList.map((r) => ({
-    value: r.id,
-    label: r.name,
-  }));
-  // With a region chosen, its comunas; without one, every comuna grouped by region.
-  const comunaOptions: ComboboxData<number> = region
-    ? region.comunas.map((c) => ({ value: c.id, label: c.name }))
-    : regionList.map((r) => ({
-        group: r.name,
-        items: r.comunas.map((c) => ({ value: c.id, label: c.name })),
-      }));
-  const typeOptions: ComboboxData<number> = (propertyTypes.data ?? []).map((t) => ({
-    value: t.id,
-    label: t.name,
-  }));
-  const brokerOptions: ComboboxData<number> = (brokers.data ?? []).map((b) => ({
-    value: b.id,
-    label: b.company ? `${b.name} (${b.company})` : b.name,
-  }));
-
-  // Bounds in UF take up to 2 decimals; in pesos, whole pesos.
-  const inUf = filters.price_unit === 'UF';
-  const formatBound = inUf ? formatUf : formatPrice;
   const minDraft = priceValue(minPrice.draft);
   const maxDraft = priceValue(maxPrice.draft);
   const rangeError =
@@ -319,141 +272,22 @@ export function PropertyFilters({
         <div className={classes.more} id={moreId} data-open={unfolded || undefined}>
           {drawMore && (
             <>
-              <Select<number>
-                label={t('properties.filters.region')}
-                placeholder={t('properties.filters.allRegions')}
-                data={regionOptions}
-                value={filters.region_id ?? null}
-                onChange={(value) => {
-                  const regionId = value ?? undefined;
-                  const keepComuna =
-                    filters.city_id !== undefined && regionOfComuna(filters.city_id) === regionId;
-                  onChange({
-                    region_id: regionId,
-                    city_id: keepComuna ? filters.city_id : undefined,
-                  });
-                }}
-                searchable
-                clearable
-                nothingFoundMessage={t('properties.filters.noRegion')}
-                error={regions.isError ? t('properties.filters.regionsFailed') : undefined}
-              />
-              <Select<number>
-                label={t('properties.filters.comuna')}
-                placeholder={
-                  region
-                    ? t('properties.filters.allComunasOf', { region: region.name })
-                    : t('properties.filters.allComunas')
-                }
-                data={comunaOptions}
-                value={filters.city_id ?? null}
-                onChange={(value) => {
-                  const cityId = value ?? undefined;
-                  // Choosing a comuna also chooses its region; clearing it keeps the region.
-                  onChange(
-                    cityId === undefined
-                      ? { city_id: undefined }
-                      : { city_id: cityId, region_id: regionOfComuna(cityId) ?? filters.region_id },
-                  );
-                }}
-                searchable
-                clearable
-                nothingFoundMessage={t('properties.form.noComuna')}
-                error={regions.isError ? t('properties.filters.comunasFailed') : undefined}
-              />
-              <Select<number>
-                label={t('properties.filters.propertyType')}
-                placeholder={t('properties.filters.allTypes')}
-                data={typeOptions}
-                value={filters.property_type_id ?? null}
-                onChange={(value) => onChange({ property_type_id: value ?? undefined })}
-                clearable
-                error={propertyTypes.isError ? t('properties.filters.typesFailed') : undefined}
-              />
-              <Select<number>
-                label={t('properties.filters.broker')}
-                placeholder={t('properties.filters.allBrokers')}
-                data={brokerOptions}
-                value={filters.broker_id ?? null}
-                onChange={(value) => onChange({ broker_id: value ?? undefined })}
-                searchable
-                clearable
-                nothingFoundMessage={t('properties.form.noBroker')}
-                error={brokers.isError ? t('properties.form.brokersFailed') : undefined}
-              />
-              <Select<VisitedOption>
-                label={t('properties.filters.visited')}
-                data={optionsOf(VISITED_LABELS, t)}
-                value={filters.visited === undefined ? 'any' : filters.visited ? 'yes' : 'no'}
-                onChange={(value) =>
-                  onChange({ visited: value === 'yes' ? true : value === 'no' ? false : undefined })
-                }
-                allowDeselect={false}
-              />
-              {!hide.includes('stage') && (
-                <Select<StageOption>
-                  label={t('properties.filters.stage')}
-                  data={STAGE_OPTIONS.map((value) => ({
-                    value,
-                    label: t(value === 'any' ? 'properties.filters.stageAny' : stageLabel(value)),
-                  }))}
-                  value={filters.stage ?? 'any'}
-                  onChange={(value) =>
-                    onChange({ stage: value === 'any' || value === null ? undefined : value })
-                  }
-                  allowDeselect={false}
-                />
-              )}
-              <SegmentedControl
-                aria-label={t('properties.filters.priceUnit')}
-                data={PRICE_UNIT_OPTIONS}
-                value={inUf ? 'UF' : 'CLP'}
-                onChange={(unit) => onChange({ price_unit: unit === 'UF' ? 'UF' : undefined })}
-                style={{ alignSelf: 'end' }}
-              />
-              <NumberField
-                label={t('properties.filters.minPrice')}
-                placeholder={formatBound(0)}
-                format={formatBound}
-                purpose="filter"
-                value={minPrice.draft}
-                onChange={(event) => minPrice.change(event.currentTarget.value)}
-              />
-              <NumberField
-                label={t('properties.filters.maxPrice')}
-                placeholder={t('properties.filters.noLimit')}
-                format={formatBound}
-                purpose="filter"
-                value={maxPrice.draft}
-                onChange={(event) => maxPrice.change(event.currentTarget.value)}
-                error={rangeError}
-              />
-              <MinCountSelect
-                field="rooms_min"
-                label={t('properties.filters.roomsMin')}
-                value={filters.rooms_min}
+              <FilterPlaceSelects filters={filters} onChange={onChange} regions={regions} />
+              <FilterListingSelects
+                filters={filters}
                 onChange={onChange}
+                propertyTypes={propertyTypes}
+                brokers={brokers}
+                hideStage={hide.includes('stage')}
               />
-              <MinCountSelect
-                field="bathrooms_min"
-                label={t('properties.filters.bathroomsMin')}
-                value={filters.bathrooms_min}
+              <FilterBounds
+                filters={filters}
                 onChange={onChange}
-              />
-              <MinCountSelect
-                field="parking_min"
-                label={t('properties.filters.parkingMin')}
-                value={filters.parking_min}
-                onChange={onChange}
-              />
-              <NumberField
-                label={t('properties.filters.commonExpensesMax')}
-                placeholder={t('properties.filters.noLimit')}
-                format={formatPrice}
-                purpose="filter"
-                value={maxExpenses.draft}
-                onChange={(event) => maxExpenses.change(event.currentTarget.value)}
-                error={expensesError}
+                minPrice={minPrice}
+                maxPrice={maxPrice}
+                maxExpenses={maxExpenses}
+                rangeError={rangeError}
+                expensesError={expensesError}
               />
             </>
           )}
