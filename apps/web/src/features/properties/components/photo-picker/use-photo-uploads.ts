@@ -41,6 +41,39 @@ export function photoNameOf(url: string): string {
   }
 }
 
+/** A file picked from the device, ready to upload. */
+const pickedFile = (
+  id: string,
+  file: File,
+  contentType: NonNullable<SelectedPhoto['contentType']>,
+  previewUrl: string,
+): SelectedPhoto => ({
+  id,
+  file,
+  name: file.name,
+  contentType,
+  previewUrl,
+  importedFrom: null,
+  status: 'ready',
+  progress: 0,
+  path: null,
+  error: null,
+});
+
+/** A listing's photo the server already fetched into the caller's uploads. */
+const importedPhoto = (id: string, url: string, path: string): SelectedPhoto => ({
+  id,
+  file: null,
+  name: photoNameOf(url),
+  contentType: null,
+  previewUrl: null,
+  importedFrom: url,
+  status: 'uploaded',
+  progress: 100,
+  path,
+  error: null,
+});
+
 /**
  * The photos picked in the add form and their uploads. Files keep their order (the first is the
  * cover); each has an object URL for its thumbnail, revoked when it leaves the list or the form
@@ -89,18 +122,7 @@ export function usePhotoUploads() {
       } else {
         const previewUrl = URL.createObjectURL(file);
         previewUrls.current.add(previewUrl);
-        picked.push({
-          id: `photo-${nextId.current++}`,
-          file,
-          name: file.name,
-          contentType,
-          previewUrl,
-          importedFrom: null,
-          status: 'ready',
-          progress: 0,
-          path: null,
-          error: null,
-        });
+        picked.push(pickedFile(`photo-${nextId.current++}`, file, contentType, previewUrl));
       }
     }
     if (picked.length > 0) setPhotos((current) => [...current, ...picked]);
@@ -113,18 +135,9 @@ export function usePhotoUploads() {
    */
   const addImported = (imported: readonly { url: string; path: string }[]) => {
     const room = Math.max(0, MAX_PHOTOS - photos.length);
-    const picked: SelectedPhoto[] = imported.slice(0, room).map(({ url, path }) => ({
-      id: `photo-${nextId.current++}`,
-      file: null,
-      name: photoNameOf(url),
-      contentType: null,
-      previewUrl: null,
-      importedFrom: url,
-      status: 'uploaded',
-      progress: 100,
-      path,
-      error: null,
-    }));
+    const picked = imported
+      .slice(0, room)
+      .map(({ url, path }) => importedPhoto(`photo-${nextId.current++}`, url, path));
     if (picked.length > 0) setPhotos((current) => [...current, ...picked]);
     setRejections(
       imported
