@@ -70,6 +70,55 @@ export type VisitFormProps = {
   onChanged?: (() => void) | undefined;
 };
 
+/** Who the form starts with: the visit's visitor, else the one named by default, else nobody. */
+const initialVisitor = (visit: Visit | undefined, defaultVisitorId: number | undefined) =>
+  visit?.visitor
+    ? String(visit.visitor.id)
+    : defaultVisitorId !== undefined
+      ? String(defaultVisitorId)
+      : null;
+
+/** The visitor select's choices: the team, plus whoever the visit or the default names. */
+function visitorOptions(
+  visitors: VisitFormProps['visitors'],
+  visit: Visit | undefined,
+  defaultVisitorId: number | undefined,
+  defaultVisitorName: string | undefined,
+) {
+  const options = visitors.map((v) => ({ value: String(v.id), label: v.name }));
+  // A visitor deleted since still shows on the visit being edited.
+  if (visit?.visitor && !options.some((o) => o.value === String(visit.visitor?.id)))
+    options.push({ value: String(visit.visitor.id), label: visit.visitor.name });
+  // Offline before the team's list was saved (ADR 060), the signed-in member still names themself.
+  if (
+    !visit &&
+    defaultVisitorId !== undefined &&
+    defaultVisitorName !== undefined &&
+    !options.some((o) => o.value === String(defaultVisitorId))
+  )
+    options.push({ value: String(defaultVisitorId), label: defaultVisitorName });
+  return options;
+}
+
+/** Why the photos could not be uploaded, shown under them. */
+function photoUploadProblem(error: unknown) {
+  if (error instanceof VisitPhotoUploadError) return error.message;
+  const byField = fieldErrorTexts(error);
+  return Object.values(byField)[0]?.[0] ?? errorText(error);
+}
+
+/** The server's problems under the form's own fields (a photo's under the photos). */
+function fieldProblems(error: unknown): Errors {
+  const byField = fieldErrorTexts(error);
+  const shown: Errors = {};
+  for (const [field, messages] of Object.entries(byField)) {
+    const key = field.split('.')[0] as keyof Errors;
+    if (['visited_at', 'visitor_id', 'notes', 'rating', 'photos'].includes(key))
+      shown[key] = [shown[key], ...messages].filter(Boolean).join(' ');
+  }
+  return shown;
+}
+
 /**
  * Logs or edits a visit: when, who, notes, a 1–5 rating and photos. New photos go straight to
  * storage through signed URLs, then the visit is saved with their paths; the server's problems
@@ -90,11 +139,7 @@ export function VisitForm({
   const t = useT();
   const [when, setWhen] = useState(visit ? toLocalInput(visit.visited_at) : '');
   const [visitorId, setVisitorId] = useState<string | null>(
-    visit?.visitor
-      ? String(visit.visitor.id)
-      : defaultVisitorId !== undefined
-        ? String(defaultVisitorId)
-        : null,
+    initialVisitor(visit, defaultVisitorId),
   );
   const [notes, setNotes] = useState(visit?.notes ?? '');
   const [rating, setRating] = useState(visit?.rating ?? 0);
@@ -108,18 +153,7 @@ export function VisitForm({
   const uploads = useRef<AbortController | null>(null);
   useEffect(() => () => uploads.current?.abort(), []);
 
-  const options = visitors.map((v) => ({ value: String(v.id), label: v.name }));
-  // A visitor deleted since still shows on the visit being edited.
-  if (visit?.visitor && !options.some((o) => o.value === String(visit.visitor?.id)))
-    options.push({ value: String(visit.visitor.id), label: visit.visitor.name });
-  // Offline before the team's list was saved (ADR 060), the signed-in member still names themself.
-  if (
-    !visit &&
-    defaultVisitorId !== undefined &&
-    defaultVisitorName !== undefined &&
-    !options.some((o) => o.value === String(defaultVisitorId))
-  )
-    options.push({ value: String(defaultVisitorId), label: defaultVisitorName });
+  const options = visitorOptions(visitors, visit, defaultVisitorId, defaultVisitorName);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -170,12 +204,7 @@ export function VisitForm({
         return;
       }
       setUploading(false);
-      if (error instanceof VisitPhotoUploadError) setErrors({ photos: error.message });
-      else {
-        const byField = fieldErrorTexts(error);
-        const first = Object.values(byField)[0]?.[0];
-        setErrors({ photos: first ?? errorText(error) });
-      }
+      setErrors({ photos: photoUploadProblem(error) });
       return;
     }
     setUploading(false);
@@ -195,13 +224,7 @@ export function VisitForm({
             void queue(target, paths);
             return;
           }
-          const byField = fieldErrorTexts(error);
-          const shown: Errors = {};
-          for (const [field, messages] of Object.entries(byField)) {
-            const key = field.split('.')[0] as keyof Errors;
-            if (['visited_at', 'visitor_id', 'notes', 'rating', 'photos'].includes(key))
-              shown[key] = [shown[key], ...messages].filter(Boolean).join(' ');
-          }
+          const shown = fieldProblems(error);
           setErrors(shown);
           if (Object.keys(shown).length === 0) setFailure(errorText(error));
         },
