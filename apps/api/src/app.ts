@@ -127,7 +127,7 @@ const DISCOVERY_RETRY_MS = 10_000;
 
 /**
  * The modules under /api, in the order their routes register: each builds its own service from
- * the context and registers its routes and jobs (ADR 063).
+ * the context and registers its routes and jobs (ADR 065).
  */
 const API_MODULES: readonly ApiModule[] = [
   systemModule,
@@ -196,7 +196,7 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       // First: its onRoute hook documents the Idempotency-Key header on every write below.
       await api.register(idempotency, { store: context.idempotency });
-      // Default deny: a route below that declares no access stops the start (ADR 063).
+      // Default deny: a route below that declares no access stops the start (ADR 065).
       await api.register(routeAccess);
       for (const module of API_MODULES) await api.register(module, context);
     },

@@ -5,7 +5,7 @@ import auth from '../src/plugins/app/auth.js';
 import errorHandler from '../src/plugins/app/error-handler.js';
 import routeAccess from '../src/plugins/app/route-access.js';
 
-// The /api scope's default deny (ADR 063), on a bare Fastify with the same plugins in the same
+// The /api scope's default deny (ADR 065), on a bare Fastify with the same plugins in the same
 // order as app.ts: every route of the real app declares its access, or no other test could start it.
 async function scopeWith(register: (api: ReturnType<typeof Fastify>) => void) {
   const app = Fastify({ logger: false });

@@ -1,7 +1,7 @@
 import type { Role } from '@bec/contracts';
 
 /**
- * Who may call a route under /api (ADR 063), declared by every route there or it fails to
+ * Who may call a route under /api (ADR 065), declared by every route there or it fails to
  * register: `public` (no token), `signed-in` (a verified identity, member or not: the sign-in
  * call), `member` (any role), or the roles allowed.
  */

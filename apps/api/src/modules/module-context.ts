@@ -17,7 +17,7 @@ import type { UsersService } from './users/users.service.js';
 /**
  * What app.ts hands every module's plugin: the shared things it builds once (the database, the
  * services several modules use, the jobs), from which each module builds its own service and
- * registers its routes and jobs (ADR 063).
+ * registers its routes and jobs (ADR 065).
  */
 export type ModuleContext = {
   config: Config;

@@ -122,7 +122,7 @@ async function auth(app: FastifyInstance, options: AuthOptions) {
 }
 
 /**
- * The member a route's access declaration resolved (`member` or its roles, ADR 063): the one
+ * The member a route's access declaration resolved (`member` or its roles, ADR 065): the one
  * place that holds the guard to its promise, instead of a check in every handler.
  */
 export function memberOf(request: FastifyRequest): Member {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import '../../lib/route-config.js';
 
 /*
- * Default deny for a scope (ADR 063): every route registered in it must say who may call it in
+ * Default deny for a scope (ADR 065): every route registered in it must say who may call it in
  * `config.access`, and the guard runs from that declaration. A route that says nothing stops the
  * app's start instead of being served to anyone, so a forgotten guard cannot ship.
  * Registered in the /api scope after the auth plugin (it uses authenticate and authorize).
