@@ -1,8 +1,9 @@
 import { PROPERTY_COUNT_CAP } from '@bec/contracts';
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { LoadFailed } from '@/components/screen-states/load-failed';
+import { LoadMore } from '@/components/screen-states/load-more';
 import {
   type PropertyFilters,
   priceRangeReversed,
@@ -153,18 +154,12 @@ function PropertyResults({ filters }: PropertyListProps) {
         ))}
       </SimpleGrid>
       {isFetchNextPageError && errorAlert}
-      {hasNextPage && (
-        <Center ref={endRef} py="md">
-          <Button
-            variant="default"
-            onClick={() => void fetchNextPage()}
-            loading={isFetchingNextPage}
-            disabled={isPlaceholderData}
-          >
-            {t('properties.list.loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore
+        query={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+        label={t('properties.list.loadMore')}
+        disabled={isPlaceholderData}
+        footerRef={endRef}
+      />
     </Stack>
   );
 }
