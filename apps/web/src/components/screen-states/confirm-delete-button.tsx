@@ -13,7 +13,7 @@ export type ConfirmDeleteButtonProps = {
   confirm: string;
   cancel: string;
   /** The delete is on its way. */
-  pending: boolean;
+  pending?: boolean;
   onConfirm: () => void;
   size?: ActionIconProps['size'];
 };
@@ -25,7 +25,7 @@ export function ConfirmDeleteButton({
   body,
   confirm,
   cancel,
-  pending,
+  pending = false,
   onConfirm,
   size,
 }: ConfirmDeleteButtonProps) {

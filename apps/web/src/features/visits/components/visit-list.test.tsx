@@ -1,7 +1,8 @@
 import type { Visit } from '@bec/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import Overlays from '@/components/overlays/overlays';
 import '@/features/visits/messages';
 import { VisitList } from '@/features/visits/components/visit-list';
 import { formatDateTime } from '@/lib/format';
@@ -58,16 +59,22 @@ describe('VisitList', () => {
     expect(screen.queryByRole('button', { name: /Edit the visit/ })).toBeNull();
   });
 
-  it('offers edit and delete to editors, for the visit they are on', async () => {
+  it('offers edit and delete to editors, for the visit they are on (delete once confirmed)', async () => {
     const onEdit = vi.fn();
     const onDelete = vi.fn();
     renderWithProviders(
-      <VisitList visits={[past]} canManage onEdit={onEdit} onDelete={onDelete} now={NOW} />,
+      <>
+        <Overlays />
+        <VisitList visits={[past]} canManage onEdit={onEdit} onDelete={onDelete} now={NOW} />
+      </>,
     );
     const date = formatDateTime(past.visited_at);
     await userEvent.click(screen.getByRole('button', { name: `Edit the visit of ${date}` }));
     expect(onEdit).toHaveBeenCalledWith(past);
     await userEvent.click(screen.getByRole('button', { name: `Delete the visit of ${date}` }));
+    expect(onDelete).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: `Delete the visit of ${date}?` });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(past);
   });
 

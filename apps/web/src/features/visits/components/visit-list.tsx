@@ -1,7 +1,7 @@
 import type { Visit } from '@bec/contracts';
 import { ActionIcon, Anchor, Badge, Group, Image, Paper, Rating, Stack, Text } from '@mantine/core';
 import { PencilIcon } from '@/components/pencil-icon';
-import { TrashIcon } from '@/components/trash-icon';
+import { ConfirmDeleteButton } from '@/components/screen-states/confirm-delete-button';
 import { useT } from '@/i18n/use-t';
 import { formatDateTime } from '@/lib/format';
 
@@ -10,6 +10,7 @@ export type VisitListProps = {
   /** Editors and admins get edit and delete on each visit. */
   canManage: boolean;
   onEdit?: (visit: Visit) => void;
+  /** After the confirm dialog has been accepted. */
   onDelete?: (visit: Visit) => void;
   /** The clock, for "upcoming" (tests pin it). */
   now?: number;
@@ -88,14 +89,14 @@ export function VisitList({ visits, canManage, onEdit, onDelete, now }: VisitLis
                   >
                     <PencilIcon />
                   </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('visits.deleteLabel', { date })}
-                    onClick={() => onDelete?.(visit)}
-                  >
-                    <TrashIcon />
-                  </ActionIcon>
+                  <ConfirmDeleteButton
+                    label={t('visits.deleteLabel', { date })}
+                    title={t('visits.delete.title', { date })}
+                    body={t('visits.delete.body')}
+                    confirm={t('visits.delete.confirm')}
+                    cancel={t('visits.delete.cancel')}
+                    onConfirm={() => onDelete?.(visit)}
+                  />
                 </Group>
               )}
             </Group>

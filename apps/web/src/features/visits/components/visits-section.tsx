@@ -1,17 +1,16 @@
 import type { Visit } from '@bec/contracts';
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { NeedsConnection } from '@/components/needs-connection';
-import { openConfirmModal } from '@/components/overlays/overlays-host';
+import { deleteNotices } from '@/components/screen-states/delete-notices';
+import { QueryState } from '@/components/screen-states/query-state';
 import { useVisitors } from '@/features/visits/api/get-visitors';
 import { useVisits } from '@/features/visits/api/get-visits';
 import { useChangeVisit } from '@/features/visits/api/save-visit';
 import { VisitForm } from '@/features/visits/components/visit-form';
 import { VisitList } from '@/features/visits/components/visit-list';
 import { useT } from '@/i18n/use-t';
-import { errorText } from '@/lib/api-error';
-import { formatDateTime } from '@/lib/format';
 import { waitsForAConnection } from '@/lib/needs-connection';
 
 export type VisitsSectionProps = {
@@ -43,29 +42,11 @@ export function VisitsSection({
   const visitors = useVisitors(canManage && editing !== null);
   const remove = useChangeVisit(propertyId, onChanged);
 
-  const confirmDelete = (visit: Visit) => {
-    const date = formatDateTime(visit.visited_at);
-    void openConfirmModal({
-      title: t('visits.delete.title', { date }),
-      children: <Text size="sm">{t('visits.delete.body')}</Text>,
-      labels: { confirm: t('visits.delete.confirm'), cancel: t('visits.delete.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(
-          { kind: 'delete', id: visit.id },
-          {
-            onSuccess: () =>
-              notifications.show({ color: 'green', message: t('visits.delete.done') }),
-            onError: (error) =>
-              notifications.show({
-                color: 'red',
-                title: t('visits.delete.failed'),
-                message: errorText(error),
-              }),
-          },
-        ),
-    });
-  };
+  const deleteVisit = (visit: Visit) =>
+    remove.mutate(
+      { kind: 'delete', id: visit.id },
+      deleteNotices({ done: t('visits.delete.done'), failed: t('visits.delete.failed') }),
+    );
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="visits-title">
@@ -77,18 +58,19 @@ export function VisitsSection({
       </Group>
       {waitsForAConnection(visits) ? (
         <NeedsConnection />
-      ) : visits.isPending ? (
-        <Text role="status">{t('visits.loading')}</Text>
-      ) : visits.isError ? (
-        <Text role="alert" c="red">
-          {t('visits.loadFailed', { message: errorText(visits.error) })}
-        </Text>
+      ) : visits.isPending || visits.isError ? (
+        <QueryState
+          query={visits}
+          inline
+          loading={t('visits.loading')}
+          failed={(message) => t('visits.loadFailed', { message })}
+        />
       ) : (
         <VisitList
           visits={visits.data.visits}
           canManage={canManage}
           onEdit={setEditing}
-          onDelete={confirmDelete}
+          onDelete={deleteVisit}
         />
       )}
       <Modal
