@@ -11,6 +11,7 @@ export * from './locale.js';
 export * from './market.js';
 export * from './photo.js';
 export * from './property.js';
+export * from './property-fields.js';
 export * from './reference.js';
 export * from './saved-search.js';
 export * from './stages.js';

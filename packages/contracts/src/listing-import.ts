@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isStorableText } from './common.js';
 import { rule } from './issues.js';
 import { PriceUnitSchema } from './property.js';
+import { IMPORTABLE_PROPERTY_FIELDS } from './property-fields.js';
 
 /**
  * Importing a listing ("Importar aviso"; docs/decisions/039-importing-a-listing.md):
@@ -36,25 +37,8 @@ export const ImportListingBodySchema = z
   });
 export type ImportListingBody = z.input<typeof ImportListingBodySchema>;
 
-/** The add payload's names for what an import can propose. */
-export const IMPORTED_FIELDS = [
-  'property_type_id',
-  'city_id',
-  'price',
-  'price_unit',
-  'rooms',
-  'bathrooms',
-  'parking_spaces',
-  'storage_units',
-  'common_expenses',
-  'floor',
-  'building_sqmts',
-  'land_sqmts',
-  'address',
-  'latitude',
-  'longitude',
-  'name',
-] as const;
+/** The add payload's names for what an import can propose, in the form's order (ADR 066). */
+export const IMPORTED_FIELDS = IMPORTABLE_PROPERTY_FIELDS;
 export type ImportedField = (typeof IMPORTED_FIELDS)[number];
 
 // Inclusive bounds only: the OpenAPI document (3.0) has no numeric exclusiveMinimum.
