@@ -137,6 +137,11 @@ describe('Import listing', () => {
     expect(preview.getByRole('checkbox', { name: 'Use Floor' })).toHaveAccessibleDescription(
       'From the listing: “piso 7”',
     );
+    // The rows follow the form's order (ADR 066): the common expenses before the floor, as there.
+    const rows = preview.getAllByRole('checkbox');
+    expect(
+      rows.indexOf(preview.getByRole('checkbox', { name: /^Use Common expenses/ })),
+    ).toBeLessThan(rows.indexOf(preview.getByRole('checkbox', { name: 'Use Floor' })));
 
     // Drop the floor, correct the bathrooms.
     await user().click(preview.getByRole('checkbox', { name: 'Use Floor' }));

@@ -1,52 +1,20 @@
-import type { ImportedListing, ImportListingBody } from '@bec/contracts';
+import {
+  type ImportedField,
+  type ImportedListing,
+  type ImportListingBody,
+  PROPERTY_FIELD_ORDER,
+} from '@bec/contracts';
 import type { PropertyFormValues } from '@/features/properties/components/property-form/property-form-values';
 import { numberText } from '@/lib/number-text';
 
-/**
- * The preview's rows, in the form's order: one per field the person ticks or unticks. The price
- * carries its unit, and the coordinates come as a pair (the API never splits one, ADR 039).
- */
-const IMPORT_ROWS = [
-  'name',
-  'property_type_id',
-  'price',
-  'rooms',
-  'bathrooms',
-  'parking_spaces',
-  'storage_units',
-  'floor',
-  'common_expenses',
-  'address',
-  'city_id',
-  'coordinates',
-  'building_sqmts',
-  'land_sqmts',
-] as const;
-export type ImportRow = (typeof IMPORT_ROWS)[number];
-
 /** The form's values an import can fill. */
-export type ImportedFormField = Extract<
-  keyof PropertyFormValues,
-  | 'name'
-  | 'property_type_id'
-  | 'price'
-  | 'price_unit'
-  | 'rooms'
-  | 'bathrooms'
-  | 'parking_spaces'
-  | 'storage_units'
-  | 'floor'
-  | 'common_expenses'
-  | 'address'
-  | 'city_id'
-  | 'latitude'
-  | 'longitude'
-  | 'building_sqmts'
-  | 'land_sqmts'
->;
+export type ImportedFormField = Extract<keyof PropertyFormValues, ImportedField>;
 
-/** What each row fills in the form. */
-const ROW_FIELDS: Record<ImportRow, readonly ImportedFormField[]> = {
+/**
+ * The preview's rows: one per field the person ticks or unticks, with what each fills in the form.
+ * The price carries its unit, and the coordinates come as a pair (the API never splits one, ADR 039).
+ */
+const ROW_FIELDS = {
   name: ['name'],
   property_type_id: ['property_type_id'],
   price: ['price', 'price_unit'],
@@ -61,7 +29,14 @@ const ROW_FIELDS: Record<ImportRow, readonly ImportedFormField[]> = {
   coordinates: ['latitude', 'longitude'],
   building_sqmts: ['building_sqmts'],
   land_sqmts: ['land_sqmts'],
-};
+} as const satisfies Record<string, readonly ImportedFormField[]>;
+export type ImportRow = keyof typeof ROW_FIELDS;
+
+/** The rows in the form's order, read from the catalogue of fields (ADR 066): a row sits where its first field does. */
+const IMPORT_ROWS = (Object.keys(ROW_FIELDS) as ImportRow[]).toSorted(
+  (a, b) =>
+    PROPERTY_FIELD_ORDER.indexOf(ROW_FIELDS[a][0]) - PROPERTY_FIELD_ORDER.indexOf(ROW_FIELDS[b][0]),
+);
 
 /** The values the preview edits, as the form holds them (number boxes hold their text). */
 export type ImportDraft = Partial<Pick<PropertyFormValues, ImportedFormField>>;

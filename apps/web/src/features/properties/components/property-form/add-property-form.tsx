@@ -1,3 +1,4 @@
+import { FOCUSABLE_PROPERTY_FIELDS } from '@bec/contracts';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -25,35 +26,6 @@ import {
 } from '@/features/properties/components/property-form/property-form-values';
 import { useT } from '@/i18n/use-t';
 
-/** The order the fields appear in, to put the cursor on the first one in error. */
-const FIELD_ORDER: readonly (keyof PropertyFormValues)[] = [
-  'name',
-  'property_type_id',
-  'price',
-  'rooms',
-  'bathrooms',
-  'parking_spaces',
-  'storage_units',
-  'common_expenses',
-  'floor',
-  'orientation',
-  'year_built',
-  'stage',
-  'discard_reason',
-  'address',
-  'city_id',
-  'google_maps_url',
-  'latitude',
-  'longitude',
-  'building_sqmts',
-  'land_sqmts',
-  'parking_sqmts',
-  'additional_sqmts',
-  'basement_sqmts',
-  'broker_id',
-  'notes',
-];
-
 type AddedProperty = { id: number; name: string };
 
 /**
@@ -78,7 +50,8 @@ export function AddPropertyForm({ newBroker }: { newBroker?: NewBrokerSlot | und
   const [added, setAdded] = useState<AddedProperty | null>(null);
 
   const focusFirstError = (errors: FormErrors) => {
-    const first = FIELD_ORDER.find((field) => errors[field]);
+    // The first in the form's order (ADR 066), not the first the validator named.
+    const first = FOCUSABLE_PROPERTY_FIELDS.find((field) => errors[field]);
     if (first) form.getInputNode(first)?.focus();
   };
 

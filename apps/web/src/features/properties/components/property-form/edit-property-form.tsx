@@ -1,4 +1,4 @@
-import type { PropertyDetail } from '@bec/contracts';
+import { FOCUSABLE_PROPERTY_FIELDS, type PropertyDetail } from '@bec/contracts';
 import { Alert, Button, Fieldset, Stack, Text } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -103,7 +103,8 @@ export function EditPropertyForm({
   };
 
   const focusFirstError = (errors: FormErrors) => {
-    const first = Object.keys(errors)[0];
+    // The first in the form's order (ADR 066), not the first the validator named.
+    const first = FOCUSABLE_PROPERTY_FIELDS.find((field) => errors[field]);
     if (first) form.getInputNode(first)?.focus();
   };
 
