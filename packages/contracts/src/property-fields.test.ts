@@ -26,6 +26,15 @@ describe('the catalogue of a property’s fields (ADR 066)', () => {
     );
   });
 
+  it('names each history field and card field at most once', () => {
+    for (const fact of ['history', 'card'] as const) {
+      const names = PROPERTY_FIELD_ORDER.map((key) => PROPERTY_FIELDS[key][fact]).filter(
+        (name) => name !== null,
+      );
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+
   it('names only the export’s columns, each at most once', () => {
     const columns = PROPERTY_FIELD_ORDER.map((key) => PROPERTY_FIELDS[key].csv).filter(
       (column) => column !== null,

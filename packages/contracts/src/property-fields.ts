@@ -1,9 +1,10 @@
 import type { ExportColumn } from './export-columns.js';
+import type { PropertyCardSchema } from './property.js';
 
 /**
  * The property's fields, described once, in the add form's order (ADR 066): the form's section,
- * whether the error focus can land on it, whether an import proposes it, and the CSV column that
- * carries it. The lists that used to be written out by hand (the form's error order, the import's
+ * whether the error focus can land on it, whether an import proposes it, the CSV column that
+ * carries it, its name in the history and the card's field that shows it. The lists that used to be written out by hand (the form's error order, the import's
  * fields and its preview's order) are read from here, so adding a field is one row, not a hunt.
  */
 export type PropertyFormSection = 'property' | 'location' | 'areas' | 'brokerAndNotes';
@@ -17,6 +18,14 @@ type FieldFacts = {
   imported: boolean;
   /** The export's column that carries it, if any. */
   csv: ExportColumn | null;
+  /**
+   * Its name in the history's snapshot of a property (ADR 018): a reference by the name it had
+   * then (`comuna`, not `city_id`). Null when the history records it otherwise: the unit inside
+   * the price, the stage and the discard reason as a stage change, the photos by their own kinds.
+   */
+  history: string | null;
+  /** The card's field that shows it, if the card does. */
+  card: keyof typeof PropertyCardSchema.shape | null;
 };
 
 /** A box of its own in the form, that an import does not propose. */
@@ -31,36 +40,81 @@ const proposed = <Section extends PropertyFormSection, Csv extends ExportColumn>
 ) => ({ section, focusable: true, imported: true, csv }) as const;
 
 export const PROPERTY_FIELDS = {
-  name: proposed('property', 'name'),
-  property_type_id: proposed('property', 'type'),
-  price: proposed('property', 'price_entered'),
-  price_unit: { section: 'property', focusable: false, imported: true, csv: 'price_unit' },
-  rooms: proposed('property', 'rooms'),
-  bathrooms: proposed('property', 'bathrooms'),
-  parking_spaces: proposed('property', 'parking_spaces'),
-  storage_units: proposed('property', 'storage_units'),
-  common_expenses: proposed('property', 'common_expenses'),
-  floor: proposed('property', 'floor'),
-  orientation: field('property', 'orientation'),
-  year_built: field('property', 'year_built'),
-  stage: field('property', 'stage'),
-  discard_reason: field('property', 'discard_reason'),
-  address: proposed('location', 'address'),
-  city_id: proposed('location', 'city'),
-  google_maps_url: field('location', 'google_maps_url'),
-  latitude: proposed('location', 'latitude'),
-  longitude: proposed('location', 'longitude'),
-  building_sqmts: proposed('areas', 'building_sqmts'),
-  land_sqmts: proposed('areas', 'land_sqmts'),
-  parking_sqmts: field('areas', 'parking_sqmts'),
-  additional_sqmts: field('areas', 'additional_sqmts'),
-  basement_sqmts: field('areas', 'basement_sqmts'),
-  broker_id: field('brokerAndNotes', 'broker'),
-  notes: field('brokerAndNotes', 'notes'),
+  name: { ...proposed('property', 'name'), history: 'name', card: 'name' },
+  property_type_id: {
+    ...proposed('property', 'type'),
+    history: 'property_type',
+    card: 'property_type_id',
+  },
+  price: { ...proposed('property', 'price_entered'), history: 'price', card: 'price_amount' },
+  price_unit: {
+    section: 'property',
+    focusable: false,
+    imported: true,
+    csv: 'price_unit',
+    history: null,
+    card: 'price_unit',
+  },
+  rooms: { ...proposed('property', 'rooms'), history: 'rooms', card: 'rooms' },
+  bathrooms: { ...proposed('property', 'bathrooms'), history: 'bathrooms', card: 'bathrooms' },
+  parking_spaces: {
+    ...proposed('property', 'parking_spaces'),
+    history: 'parking_spaces',
+    card: 'parking_spaces',
+  },
+  storage_units: { ...proposed('property', 'storage_units'), history: 'storage_units', card: null },
+  common_expenses: {
+    ...proposed('property', 'common_expenses'),
+    history: 'common_expenses',
+    card: 'common_expenses',
+  },
+  floor: { ...proposed('property', 'floor'), history: 'floor', card: null },
+  orientation: { ...field('property', 'orientation'), history: 'orientation', card: null },
+  year_built: { ...field('property', 'year_built'), history: 'year_built', card: null },
+  stage: { ...field('property', 'stage'), history: null, card: 'stage' },
+  discard_reason: { ...field('property', 'discard_reason'), history: null, card: null },
+  address: { ...proposed('location', 'address'), history: 'address', card: 'address' },
+  city_id: { ...proposed('location', 'city'), history: 'comuna', card: 'city_id' },
+  google_maps_url: {
+    ...field('location', 'google_maps_url'),
+    history: 'google_maps_url',
+    card: null,
+  },
+  latitude: { ...proposed('location', 'latitude'), history: 'latitude', card: null },
+  longitude: { ...proposed('location', 'longitude'), history: 'longitude', card: null },
+  building_sqmts: {
+    ...proposed('areas', 'building_sqmts'),
+    history: 'building_sqmts',
+    card: 'building_sqmts',
+  },
+  land_sqmts: { ...proposed('areas', 'land_sqmts'), history: 'land_sqmts', card: 'land_sqmts' },
+  parking_sqmts: { ...field('areas', 'parking_sqmts'), history: 'parking_sqmts', card: null },
+  additional_sqmts: {
+    ...field('areas', 'additional_sqmts'),
+    history: 'additional_sqmts',
+    card: null,
+  },
+  basement_sqmts: { ...field('areas', 'basement_sqmts'), history: 'basement_sqmts', card: null },
+  broker_id: { ...field('brokerAndNotes', 'broker'), history: 'broker', card: null },
+  notes: { ...field('brokerAndNotes', 'notes'), history: 'notes', card: null },
   // Follows from the stage on the server; the form has no box for it.
-  visited: { section: null, focusable: false, imported: false, csv: 'visited' },
+  visited: {
+    section: null,
+    focusable: false,
+    imported: false,
+    csv: 'visited',
+    history: null,
+    card: 'visited',
+  },
   // The photos have their own picker, and the export carries none.
-  photos: { section: null, focusable: false, imported: false, csv: null },
+  photos: {
+    section: null,
+    focusable: false,
+    imported: false,
+    csv: null,
+    history: null,
+    card: null,
+  },
 } as const satisfies Record<string, FieldFacts>;
 
 export type PropertyField = keyof typeof PROPERTY_FIELDS;
