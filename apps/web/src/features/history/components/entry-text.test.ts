@@ -62,6 +62,18 @@ describe('timeline entries, in Spanish', () => {
     ]);
   });
 
+  it('names the listing attributes the snapshot records by their Spanish labels', () => {
+    expect(
+      say({
+        kind: 'updated',
+        fields: [
+          { field: 'bathrooms', from: 1, to: 2 },
+          { field: 'floor', from: null, to: 7 },
+        ],
+      }),
+    ).toEqual(['Ana Admin cambió los baños de 1 a 2', 'Ana Admin puso el piso en 7']);
+  });
+
   it('stages by their Spanish names, with the reason for a discard', () => {
     expect(say({ kind: 'stage', from: 'new', to: 'to_visit', reason: null })).toEqual([
       'Ana Admin movió la propiedad de Nueva a Por visitar',

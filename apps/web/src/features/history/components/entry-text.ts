@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryValue } from '@bec/contracts';
+import type { HistoryEntry, HistoryValue, PROPERTY_FIELDS, PropertyField } from '@bec/contracts';
 import { currentLocale } from '@/i18n/i18n';
 import type { MessageId } from '@/i18n/message-id';
 import {
@@ -14,24 +14,43 @@ import { stageLabel } from '@/lib/stages';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
 
-/** The fields a history names, with their article ("el precio", "la comuna"). */
-const FIELD_LABELS: Record<string, MessageId> = {
+/** A property field's name in the history, as the catalogue of fields says it (ADR 066). */
+type HistoryFieldName = NonNullable<(typeof PROPERTY_FIELDS)[PropertyField]['history']>;
+
+/**
+ * A property field's label in the history, with its article ("el precio", "la comuna"): keyed by
+ * the catalogue's names, so a field it gains without a label here fails to compile. The keys are
+ * written out whole, as the catalogues' test asks.
+ */
+const PROPERTY_FIELD_LABELS: Record<HistoryFieldName, MessageId> = {
   name: 'history.field.name',
-  address: 'history.field.address',
-  comuna: 'history.field.comuna',
   property_type: 'history.field.property_type',
   price: 'history.field.price',
+  rooms: 'history.field.rooms',
+  bathrooms: 'history.field.bathrooms',
+  parking_spaces: 'history.field.parking_spaces',
+  storage_units: 'history.field.storage_units',
+  common_expenses: 'history.field.common_expenses',
+  floor: 'history.field.floor',
+  orientation: 'history.field.orientation',
+  year_built: 'history.field.year_built',
+  address: 'history.field.address',
+  comuna: 'history.field.comuna',
+  google_maps_url: 'history.field.google_maps_url',
+  latitude: 'history.field.latitude',
+  longitude: 'history.field.longitude',
   building_sqmts: 'history.field.building_sqmts',
   land_sqmts: 'history.field.land_sqmts',
   parking_sqmts: 'history.field.parking_sqmts',
   additional_sqmts: 'history.field.additional_sqmts',
   basement_sqmts: 'history.field.basement_sqmts',
-  rooms: 'history.field.rooms',
   broker: 'history.field.broker',
-  google_maps_url: 'history.field.google_maps_url',
-  latitude: 'history.field.latitude',
-  longitude: 'history.field.longitude',
   notes: 'history.field.notes',
+};
+
+/** The fields a history names: a property's, and a visit's. */
+const FIELD_LABELS: Record<string, MessageId> = {
+  ...PROPERTY_FIELD_LABELS,
   visited_at: 'history.field.visited_at',
   visitor: 'history.field.visitor',
   rating: 'history.field.rating',
