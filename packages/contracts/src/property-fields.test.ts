@@ -26,8 +26,8 @@ describe('the catalogue of a property’s fields (ADR 066)', () => {
     );
   });
 
-  it('names each history field and card field at most once', () => {
-    for (const fact of ['history', 'card'] as const) {
+  it('names each column, history field and card field at most once', () => {
+    for (const fact of ['column', 'history', 'card'] as const) {
       const names = PROPERTY_FIELD_ORDER.map((key) => PROPERTY_FIELDS[key][fact]).filter(
         (name) => name !== null,
       );

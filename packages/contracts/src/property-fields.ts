@@ -4,8 +4,10 @@ import type { PropertyCardSchema } from './property.js';
 /**
  * The property's fields, described once, in the add form's order (ADR 066): the form's section,
  * whether the error focus can land on it, whether an import proposes it, the CSV column that
- * carries it, its name in the history and the card's field that shows it. The lists that used to be written out by hand (the form's error order, the import's
- * fields and its preview's order) are read from here, so adding a field is one row, not a hunt.
+ * carries it, the column that stores it, its name in the history and the card's field that shows
+ * it. The lists that used to be written out by hand (the form's error order, the import's
+ * fields and its preview's order, the columns the service stores, the history's labels) are read
+ * from here, so adding a field is one row, not a hunt.
  */
 export type PropertyFormSection = 'property' | 'location' | 'areas' | 'brokerAndNotes';
 
@@ -18,6 +20,12 @@ type FieldFacts = {
   imported: boolean;
   /** The export's column that carries it, if any. */
   csv: ExportColumn | null;
+  /**
+   * The property row's column that stores it as sent; null when the service decides what is
+   * stored (the stage and its reason by the stage rules, visited from the stage, the photos by
+   * their own table).
+   */
+  column: string | null;
   /**
    * Its name in the history's snapshot of a property (ADR 018): a reference by the name it had
    * then (`comuna`, not `city_id`). Null when the history records it otherwise: the unit inside
@@ -40,69 +48,147 @@ const proposed = <Section extends PropertyFormSection, Csv extends ExportColumn>
 ) => ({ section, focusable: true, imported: true, csv }) as const;
 
 export const PROPERTY_FIELDS = {
-  name: { ...proposed('property', 'name'), history: 'name', card: 'name' },
+  name: { ...proposed('property', 'name'), column: 'name', history: 'name', card: 'name' },
   property_type_id: {
     ...proposed('property', 'type'),
+    column: 'property_type_id',
     history: 'property_type',
     card: 'property_type_id',
   },
-  price: { ...proposed('property', 'price_entered'), history: 'price', card: 'price_amount' },
+  price: {
+    ...proposed('property', 'price_entered'),
+    column: 'price_amount',
+    history: 'price',
+    card: 'price_amount',
+  },
   price_unit: {
     section: 'property',
     focusable: false,
     imported: true,
     csv: 'price_unit',
+    column: 'price_unit',
     history: null,
     card: 'price_unit',
   },
-  rooms: { ...proposed('property', 'rooms'), history: 'rooms', card: 'rooms' },
-  bathrooms: { ...proposed('property', 'bathrooms'), history: 'bathrooms', card: 'bathrooms' },
+  rooms: { ...proposed('property', 'rooms'), column: 'rooms', history: 'rooms', card: 'rooms' },
+  bathrooms: {
+    ...proposed('property', 'bathrooms'),
+    column: 'bathrooms',
+    history: 'bathrooms',
+    card: 'bathrooms',
+  },
   parking_spaces: {
     ...proposed('property', 'parking_spaces'),
+    column: 'parking_spaces',
     history: 'parking_spaces',
     card: 'parking_spaces',
   },
-  storage_units: { ...proposed('property', 'storage_units'), history: 'storage_units', card: null },
+  storage_units: {
+    ...proposed('property', 'storage_units'),
+    column: 'storage_units',
+    history: 'storage_units',
+    card: null,
+  },
   common_expenses: {
     ...proposed('property', 'common_expenses'),
+    column: 'common_expenses',
     history: 'common_expenses',
     card: 'common_expenses',
   },
-  floor: { ...proposed('property', 'floor'), history: 'floor', card: null },
-  orientation: { ...field('property', 'orientation'), history: 'orientation', card: null },
-  year_built: { ...field('property', 'year_built'), history: 'year_built', card: null },
-  stage: { ...field('property', 'stage'), history: null, card: 'stage' },
-  discard_reason: { ...field('property', 'discard_reason'), history: null, card: null },
-  address: { ...proposed('location', 'address'), history: 'address', card: 'address' },
-  city_id: { ...proposed('location', 'city'), history: 'comuna', card: 'city_id' },
+  floor: { ...proposed('property', 'floor'), column: 'floor', history: 'floor', card: null },
+  orientation: {
+    ...field('property', 'orientation'),
+    column: 'orientation',
+    history: 'orientation',
+    card: null,
+  },
+  year_built: {
+    ...field('property', 'year_built'),
+    column: 'year_built',
+    history: 'year_built',
+    card: null,
+  },
+  stage: { ...field('property', 'stage'), column: null, history: null, card: 'stage' },
+  discard_reason: {
+    ...field('property', 'discard_reason'),
+    column: null,
+    history: null,
+    card: null,
+  },
+  address: {
+    ...proposed('location', 'address'),
+    column: 'address',
+    history: 'address',
+    card: 'address',
+  },
+  city_id: {
+    ...proposed('location', 'city'),
+    column: 'city_id',
+    history: 'comuna',
+    card: 'city_id',
+  },
   google_maps_url: {
     ...field('location', 'google_maps_url'),
+    column: 'google_maps_url',
     history: 'google_maps_url',
     card: null,
   },
-  latitude: { ...proposed('location', 'latitude'), history: 'latitude', card: null },
-  longitude: { ...proposed('location', 'longitude'), history: 'longitude', card: null },
+  latitude: {
+    ...proposed('location', 'latitude'),
+    column: 'latitude',
+    history: 'latitude',
+    card: null,
+  },
+  longitude: {
+    ...proposed('location', 'longitude'),
+    column: 'longitude',
+    history: 'longitude',
+    card: null,
+  },
   building_sqmts: {
     ...proposed('areas', 'building_sqmts'),
+    column: 'building_sqmts',
     history: 'building_sqmts',
     card: 'building_sqmts',
   },
-  land_sqmts: { ...proposed('areas', 'land_sqmts'), history: 'land_sqmts', card: 'land_sqmts' },
-  parking_sqmts: { ...field('areas', 'parking_sqmts'), history: 'parking_sqmts', card: null },
+  land_sqmts: {
+    ...proposed('areas', 'land_sqmts'),
+    column: 'land_sqmts',
+    history: 'land_sqmts',
+    card: 'land_sqmts',
+  },
+  parking_sqmts: {
+    ...field('areas', 'parking_sqmts'),
+    column: 'parking_sqmts',
+    history: 'parking_sqmts',
+    card: null,
+  },
   additional_sqmts: {
     ...field('areas', 'additional_sqmts'),
+    column: 'additional_sqmts',
     history: 'additional_sqmts',
     card: null,
   },
-  basement_sqmts: { ...field('areas', 'basement_sqmts'), history: 'basement_sqmts', card: null },
-  broker_id: { ...field('brokerAndNotes', 'broker'), history: 'broker', card: null },
-  notes: { ...field('brokerAndNotes', 'notes'), history: 'notes', card: null },
+  basement_sqmts: {
+    ...field('areas', 'basement_sqmts'),
+    column: 'basement_sqmts',
+    history: 'basement_sqmts',
+    card: null,
+  },
+  broker_id: {
+    ...field('brokerAndNotes', 'broker'),
+    column: 'broker_id',
+    history: 'broker',
+    card: null,
+  },
+  notes: { ...field('brokerAndNotes', 'notes'), column: 'notes', history: 'notes', card: null },
   // Follows from the stage on the server; the form has no box for it.
   visited: {
     section: null,
     focusable: false,
     imported: false,
     csv: 'visited',
+    column: null,
     history: null,
     card: 'visited',
   },
@@ -112,6 +198,7 @@ export const PROPERTY_FIELDS = {
     focusable: false,
     imported: false,
     csv: null,
+    column: null,
     history: null,
     card: null,
   },

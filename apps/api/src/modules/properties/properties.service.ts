@@ -6,8 +6,11 @@ import {
   type MovePropertyStagePayload,
   type MovePropertyStageResult,
   type Photo,
+  PROPERTY_FIELD_ORDER,
+  PROPERTY_FIELDS,
   type PropertyCard,
   type PropertyDetail,
+  type PropertyField,
   type PropertyList,
   type PropertyPayload,
   type UpdatePropertyPayload,
@@ -41,34 +44,30 @@ import {
   stageAfterEdit,
 } from './stage-rules.js';
 
-/** The columns an add or an edit sets from the payload. */
-const propertyFields = (payload: PropertyPayload | UpdatePropertyPayload) => ({
-  name: payload.name,
-  address: payload.address,
-  // The amount as entered; the properties_price trigger derives the peso price from it.
-  price_amount: payload.price,
-  price_unit: payload.price_unit,
-  building_sqmts: payload.building_sqmts,
-  land_sqmts: payload.land_sqmts,
-  parking_sqmts: payload.parking_sqmts,
-  additional_sqmts: payload.additional_sqmts,
-  basement_sqmts: payload.basement_sqmts,
-  google_maps_url: payload.google_maps_url,
-  latitude: payload.latitude,
-  longitude: payload.longitude,
-  rooms: payload.rooms,
-  bathrooms: payload.bathrooms,
-  parking_spaces: payload.parking_spaces,
-  storage_units: payload.storage_units,
-  common_expenses: payload.common_expenses,
-  floor: payload.floor,
-  orientation: payload.orientation,
-  year_built: payload.year_built,
-  notes: payload.notes,
-  property_type_id: payload.property_type_id,
-  broker_id: payload.broker_id,
-  city_id: payload.city_id,
-});
+type Payload = PropertyPayload | UpdatePropertyPayload;
+type StoredField = {
+  [Key in PropertyField]: (typeof PROPERTY_FIELDS)[Key]['column'] extends null ? never : Key;
+}[PropertyField];
+type StoredColumns = {
+  [Key in StoredField as (typeof PROPERTY_FIELDS)[Key]['column'] & string]: Payload[Key];
+};
+
+/** The payload's fields the row stores as sent, from the catalogue of fields (ADR 066). */
+const STORED_FIELDS = PROPERTY_FIELD_ORDER.filter(
+  (key): key is StoredField => PROPERTY_FIELDS[key].column !== null,
+);
+
+/** A catalogue column the properties table lacks: none, or `propertyFields` fails to compile. */
+type UnknownColumn = Exclude<keyof StoredColumns, keyof repo.NewProperty>;
+
+/**
+ * The columns an add or an edit sets from the payload. The price goes in as entered (its amount
+ * and unit); the properties_price trigger derives the peso price from it.
+ */
+const propertyFields = (payload: Payload): StoredColumns & Record<UnknownColumn, never> =>
+  Object.fromEntries(
+    STORED_FIELDS.map((key) => [PROPERTY_FIELDS[key].column, payload[key]]),
+  ) as StoredColumns;
 
 type CardPhotoUrl = PhotosService['cardPhotoUrl'];
 
