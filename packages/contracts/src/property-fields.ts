@@ -18,6 +18,8 @@ type FieldFacts = {
   focusable: boolean;
   /** An import can propose it (ADR 039). */
   imported: boolean;
+  /** Quick add from the phone asks for it too (ADR 048); the rest may wait for the desk. */
+  quick: boolean;
   /** The export's column that carries it, if any. */
   csv: ExportColumn | null;
   /**
@@ -40,23 +42,31 @@ type FieldFacts = {
 const field = <Section extends PropertyFormSection, Csv extends ExportColumn>(
   section: Section,
   csv: Csv,
-) => ({ section, focusable: true, imported: false, csv }) as const;
+) => ({ section, focusable: true, imported: false, quick: false, csv }) as const;
 /** A box of its own in the form, that an import can propose. */
 const proposed = <Section extends PropertyFormSection, Csv extends ExportColumn>(
   section: Section,
   csv: Csv,
-) => ({ section, focusable: true, imported: true, csv }) as const;
+) => ({ section, focusable: true, imported: true, quick: false, csv }) as const;
 
 export const PROPERTY_FIELDS = {
-  name: { ...proposed('property', 'name'), column: 'name', history: 'name', card: 'name' },
+  name: {
+    ...proposed('property', 'name'),
+    quick: true,
+    column: 'name',
+    history: 'name',
+    card: 'name',
+  },
   property_type_id: {
     ...proposed('property', 'type'),
+    quick: true,
     column: 'property_type_id',
     history: 'property_type',
     card: 'property_type_id',
   },
   price: {
     ...proposed('property', 'price_entered'),
+    quick: true,
     column: 'price_amount',
     history: 'price',
     card: 'price_amount',
@@ -65,6 +75,7 @@ export const PROPERTY_FIELDS = {
     section: 'property',
     focusable: false,
     imported: true,
+    quick: true,
     csv: 'price_unit',
     column: 'price_unit',
     history: null,
@@ -123,6 +134,7 @@ export const PROPERTY_FIELDS = {
   },
   city_id: {
     ...proposed('location', 'city'),
+    quick: true,
     column: 'city_id',
     history: 'comuna',
     card: 'city_id',
@@ -187,6 +199,7 @@ export const PROPERTY_FIELDS = {
     section: null,
     focusable: false,
     imported: false,
+    quick: false,
     csv: 'visited',
     column: null,
     history: null,
@@ -197,6 +210,7 @@ export const PROPERTY_FIELDS = {
     section: null,
     focusable: false,
     imported: false,
+    quick: false,
     csv: null,
     column: null,
     history: null,
@@ -218,6 +232,11 @@ const where = <Fact extends 'focusable' | 'imported'>(fact: Fact) =>
 
 /** The fields the error focus walks, in the form's order. */
 export const FOCUSABLE_PROPERTY_FIELDS: readonly FieldsWhere<'focusable'>[] = where('focusable');
+
+/** The fields quick add's error focus walks, in the form's order. */
+export const QUICK_PROPERTY_FIELDS = FOCUSABLE_PROPERTY_FIELDS.filter(
+  (key) => PROPERTY_FIELDS[key].quick,
+);
 
 /** The fields an import can propose, in the form's order. */
 export const IMPORTABLE_PROPERTY_FIELDS: readonly FieldsWhere<'imported'>[] = where('imported');

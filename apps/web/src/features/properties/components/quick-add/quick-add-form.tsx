@@ -1,4 +1,8 @@
-import { MAX_PHOTOS_PER_PROPERTY, PHOTO_CONTENT_TYPES } from '@bec/contracts';
+import {
+  MAX_PHOTOS_PER_PROPERTY,
+  PHOTO_CONTENT_TYPES,
+  QUICK_PROPERTY_FIELDS,
+} from '@bec/contracts';
 import { Button, Input, Stack, Text, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,9 +24,6 @@ import {
 import type { MessageId } from '@/i18n/message-id';
 import { useT } from '@/i18n/use-t';
 import { formatCoordinate, formatDistance } from '@/lib/format';
-
-/** The fields a quick add asks for, in the order a first error is focused. */
-const QUICK_FIELDS = ['name', 'property_type_id', 'price', 'city_id'] as const;
 
 /** How long the phone may take to find itself before the form says it could not. */
 const POSITION_TIMEOUT_MS = 15_000;
@@ -133,7 +134,8 @@ export function QuickAddForm({ target, onSaved }: QuickAddFormProps) {
   };
 
   const focusFirstError = (errors: FormErrors) => {
-    const first = QUICK_FIELDS.find((field) => errors[field]);
+    // The fields quick add asks for, in the form's order (ADR 066).
+    const first = QUICK_PROPERTY_FIELDS.find((field) => errors[field]);
     if (first) form.getInputNode(first)?.focus();
   };
 
