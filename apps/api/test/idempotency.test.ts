@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -26,6 +26,30 @@ const rowsNamed = async (name: string) =>
       sql`select count(*)::int as n from properties where name = ${name}`,
     )
   )[0]?.n;
+
+/**
+ * Runs `fn` while the database refuses to store the answers `when` names (a trigger on the keys'
+ * update), as a database lost between a write and its answer would (ADR 062).
+ */
+async function whileAnswersRefused(when: SQL, fn: () => Promise<void>) {
+  await t.db.db.execute(sql`
+    create function refuse_answer() returns trigger language plpgsql as $$
+    begin
+      if new.status is not null and ${when} then
+        raise exception 'answer refused';
+      end if;
+      return new;
+    end $$`);
+  await t.db.db.execute(sql`
+    create trigger refuse_answer before update on idempotency_keys
+    for each row execute function refuse_answer()`);
+  try {
+    await fn();
+  } finally {
+    await t.db.db.execute(sql`drop trigger refuse_answer on idempotency_keys`);
+    await t.db.db.execute(sql`drop function refuse_answer()`);
+  }
+}
 
 const keyRows = (key: string) =>
   queryRows<{ subject: string; status: number | null }>(
@@ -204,27 +228,13 @@ describe('Idempotency-Key on writes', () => {
           sql`select count(*)::int as n from brokers where name = ${payload.name}`,
         )
       )[0]?.n;
-    await t.db.db.execute(sql`
-      create function refuse_answer() returns trigger language plpgsql as $$
-      begin
-        if new.status is not null and new.body like '%Corredor sin respuesta%' then
-          raise exception 'answer refused';
-        end if;
-        return new;
-      end $$`);
-    await t.db.db.execute(sql`
-      create trigger refuse_answer before update on idempotency_keys
-      for each row execute function refuse_answer()`);
-    try {
+    await whileAnswersRefused(sql`new.body like '%Corredor sin respuesta%'`, async () => {
       const failed = await send();
       expect(failed.statusCode, failed.body).toBe(503);
       expect(failed.json().error.code).toBe('DATABASE_UNAVAILABLE');
       expect(await brokersNamed()).toBe(0);
       expect((await keyRows(key)).map((r) => r.status)).toEqual([null]);
-    } finally {
-      await t.db.db.execute(sql`drop trigger refuse_answer on idempotency_keys`);
-      await t.db.db.execute(sql`drop function refuse_answer()`);
-    }
+    });
     // Within the claim's timeout a retry waits (409); after it, the retry runs the write once.
     expect((await send()).statusCode).toBe(409);
     await t.db.db.execute(
@@ -245,28 +255,14 @@ describe('Idempotency-Key on writes', () => {
     const id = await addProperty(t, { name: 'Borrada a medias', photos: [photo] });
     const file = path.join(t.config.dataDir, 'photos', photo);
     expect(existsSync(file)).toBe(true);
-    await t.db.db.execute(sql`
-      create function refuse_delete_answer() returns trigger language plpgsql as $$
-      begin
-        if new.status is not null and new.route like 'DELETE %' then
-          raise exception 'answer refused';
-        end if;
-        return new;
-      end $$`);
-    await t.db.db.execute(sql`
-      create trigger refuse_delete_answer before update on idempotency_keys
-      for each row execute function refuse_delete_answer()`);
-    try {
+    await whileAnswersRefused(sql`new.route like 'DELETE %'`, async () => {
       const failed = await t.inject('editor', {
         method: 'DELETE',
         url: `/api/properties/${id}`,
         headers: { 'idempotency-key': randomUUID() },
       });
       expect(failed.statusCode, failed.body).toBe(503);
-    } finally {
-      await t.db.db.execute(sql`drop trigger refuse_delete_answer on idempotency_keys`);
-      await t.db.db.execute(sql`drop function refuse_delete_answer()`);
-    }
+    });
     const kept = await t.inject('viewer', { method: 'GET', url: `/api/properties/${id}` });
     expect(kept.statusCode).toBe(200);
     // Anything scheduled for after a commit would have run by now.
