@@ -51,6 +51,15 @@ async function whileAnswersRefused(when: SQL, fn: () => Promise<void>) {
   }
 }
 
+/** The editor adds a broker named `name` under `key`, as a phone's retry would send it again. */
+const addBrokerWithKey = (key: string, name: string) =>
+  t.inject('editor', {
+    method: 'POST',
+    url: '/api/brokers',
+    payload: { name },
+    headers: { 'idempotency-key': key },
+  });
+
 const keyRows = (key: string) =>
   queryRows<{ subject: string; status: number | null }>(
     t.db.db,
@@ -119,13 +128,7 @@ describe('Idempotency-Key on writes', () => {
     'while the first is still running, the second answers 409; the row is written once',
     async () => {
       const key = randomUUID();
-      const send = () =>
-        t.inject('editor', {
-          method: 'POST',
-          url: '/api/brokers',
-          payload: { name: 'Corredor en carrera' },
-          headers: { 'idempotency-key': key },
-        });
+      const send = () => addBrokerWithKey(key, 'Corredor en carrera');
       const blocker = new pg.Client({ connectionString: t.databaseUrl ?? undefined });
       await blocker.connect();
       try {
@@ -214,13 +217,7 @@ describe('Idempotency-Key on writes', () => {
   it('an answer that cannot be stored takes its write with it; the retry writes once', async () => {
     const key = randomUUID();
     const payload = { name: 'Corredor sin respuesta' };
-    const send = () =>
-      t.inject('editor', {
-        method: 'POST',
-        url: '/api/brokers',
-        payload,
-        headers: { 'idempotency-key': key },
-      });
+    const send = () => addBrokerWithKey(key, payload.name);
     const brokersNamed = async () =>
       (
         await queryRows<{ n: number }>(
@@ -284,13 +281,7 @@ describe('Idempotency-Key on writes', () => {
     async () => {
       const key = randomUUID();
       const name = 'Corredor relevado';
-      const send = () =>
-        t.inject('editor', {
-          method: 'POST',
-          url: '/api/brokers',
-          payload: { name },
-          headers: { 'idempotency-key': key },
-        });
+      const send = () => addBrokerWithKey(key, name);
       const blocker = new pg.Client({ connectionString: t.databaseUrl ?? undefined });
       await blocker.connect();
       let first: Awaited<ReturnType<typeof send>>;
@@ -329,13 +320,7 @@ describe('Idempotency-Key on writes', () => {
   it('a failure on our side (5xx) lets the key go: a retry runs again', async () => {
     const key = randomUUID();
     const payload = { name: 'Corredor tras un fallo' };
-    const send = () =>
-      t.inject('editor', {
-        method: 'POST',
-        url: '/api/brokers',
-        payload,
-        headers: { 'idempotency-key': key },
-      });
+    const send = () => addBrokerWithKey(key, payload.name);
     await t.db.db.execute(sql`alter table brokers rename to brokers_away`);
     try {
       const failed = await send();
